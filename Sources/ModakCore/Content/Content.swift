@@ -1,0 +1,196 @@
+import Foundation
+
+/// `site.json`: the settings of one site.
+public struct SiteConfig: Sendable, Equatable {
+    public struct Author: Sendable, Equatable {
+        public var name: String
+        public var email: String?
+        public init(name: String, email: String? = nil) {
+            self.name = name
+            self.email = email
+        }
+    }
+
+    public var title: String
+    public var description: String
+    /// Always ends with `/`.
+    public var baseURL: String
+    public var language: String
+    public var timeZone: TimeZone
+    public var theme: String
+    public var author: Author?
+    public var newDays: Int
+    public var feedLimit: Int
+    public var cards: Bool
+    /// Lets raw HTML in Markdown through; off by default because content comes from many hands.
+    public var unsafeHTML: Bool
+
+    public init(
+        title: String, description: String = "", baseURL: String, language: String = "ko",
+        timeZone: TimeZone = TimeZone(identifier: "Asia/Seoul")!, theme: String = "bonfire",
+        author: Author? = nil, newDays: Int = 2, feedLimit: Int = 50, cards: Bool = false,
+        unsafeHTML: Bool = false
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        self.language = language
+        self.timeZone = timeZone
+        self.theme = theme
+        self.author = author
+        self.newDays = newDays
+        self.feedLimit = feedLimit
+        self.cards = cards
+        self.unsafeHTML = unsafeHTML
+    }
+}
+
+/// One Korean/English quotation.
+public struct Saying: Sendable, Equatable {
+    public var id: String
+    public var kor: String
+    public var eng: String
+    public var who: String
+    public var time: Date
+    public var tags: [String]
+    /// Markdown commentary, possibly empty.
+    public var body: String
+    public var source: SourceLocation
+
+    public init(id: String, kor: String, eng: String, who: String, time: Date, tags: [String] = [], body: String = "", source: SourceLocation) {
+        self.id = id
+        self.kor = kor
+        self.eng = eng
+        self.who = who
+        self.time = time
+        self.tags = tags
+        self.body = body
+        self.source = source
+    }
+}
+
+public enum GiftGender: String, Sendable, Equatable, CaseIterable {
+    case any, female, male
+}
+
+public struct Gift: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    /// Whole KRW.
+    public var price: Int
+    /// An absolute URL, or a path relative to the `gifts/` folder.
+    public var image: String
+    public var tags: [String]
+    public var link: String?
+    public var description: String
+    public var gender: GiftGender
+    public var source: SourceLocation
+
+    public init(id: String, name: String, price: Int, image: String, tags: [String], link: String? = nil, description: String = "", gender: GiftGender = .any, source: SourceLocation) {
+        self.id = id
+        self.name = name
+        self.price = price
+        self.image = image
+        self.tags = tags
+        self.link = link
+        self.description = description
+        self.gender = gender
+        self.source = source
+    }
+}
+
+public struct Question: Sendable, Equatable {
+    public var id: String
+    public var text: String
+    public var tag: String
+    public var source: SourceLocation
+
+    public init(id: String, text: String, tag: String, source: SourceLocation) {
+        self.id = id
+        self.text = text
+        self.tag = tag
+        self.source = source
+    }
+}
+
+/// A time-capsule message, sealed until `deliver`.
+public struct Souvenir: Sendable, Equatable {
+    public var title: String?
+    /// Markdown.
+    public var message: String
+    public var deliver: Date
+    public var source: SourceLocation
+
+    public init(title: String?, message: String, deliver: Date, source: SourceLocation) {
+        self.title = title
+        self.message = message
+        self.deliver = deliver
+        self.source = source
+    }
+}
+
+public struct Notice: Sendable, Equatable {
+    public var slug: String
+    public var title: String
+    public var date: Date
+    public var body: String
+    public var source: SourceLocation
+
+    public init(slug: String, title: String, date: Date, body: String, source: SourceLocation) {
+        self.slug = slug
+        self.title = title
+        self.date = date
+        self.body = body
+        self.source = source
+    }
+}
+
+/// A free page such as "about"; rendered at `<slug>/index.html`.
+public struct Page: Sendable, Equatable {
+    public var slug: String
+    public var title: String
+    public var body: String
+    public var source: SourceLocation
+
+    public init(slug: String, title: String, body: String, source: SourceLocation) {
+        self.slug = slug
+        self.title = title
+        self.body = body
+        self.source = source
+    }
+}
+
+/// A file copied to the output as it is (gift illustrations and the like).
+public struct Asset: Sendable, Equatable {
+    /// Path relative to the output folder.
+    public var outputPath: String
+    public var bytes: [UInt8]
+
+    public init(outputPath: String, bytes: [UInt8]) {
+        self.outputPath = outputPath
+        self.bytes = bytes
+    }
+}
+
+/// Everything a site is made of, validated.
+public struct ContentSet: Sendable {
+    public var site: SiteConfig
+    public var sayings: [Saying]
+    public var gifts: [Gift]
+    public var questions: [Question]
+    public var souvenirs: [Souvenir]
+    public var notices: [Notice]
+    public var pages: [Page]
+    public var assets: [Asset]
+
+    public init(site: SiteConfig, sayings: [Saying] = [], gifts: [Gift] = [], questions: [Question] = [], souvenirs: [Souvenir] = [], notices: [Notice] = [], pages: [Page] = [], assets: [Asset] = []) {
+        self.site = site
+        self.sayings = sayings
+        self.gifts = gifts
+        self.questions = questions
+        self.souvenirs = souvenirs
+        self.notices = notices
+        self.pages = pages
+        self.assets = assets
+    }
+}

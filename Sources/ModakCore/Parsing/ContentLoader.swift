@@ -1,0 +1,247 @@
+import Foundation
+
+/// Turns the files of a content folder into a validated `ContentSet`, or every reason it cannot.
+///
+/// Pure: the caller reads the files (see `SourceFile`) and decides what to do with the diagnostics.
+public enum ContentLoader {
+    /// Top-level folders whose names a page slug may not take, because the site writes there.
+    public static let reservedSlugs: Set<String> = [
+        "sayings", "cards", "favorites", "unused", "search", "settings", "notices", "gifts", "souvenirs", "assets", "static",
+    ]
+
+    public static func load(_ files: [SourceFile]) -> (content: ContentSet?, log: DiagnosticLog) {
+        var log = DiagnosticLog()
+        let files = files.sorted { $0.relativePath < $1.relativePath }
+        guard let siteFile = files.first(where: { $0.relativePath == "site.json" }) else {
+            log.append(Diagnostic(path: "site.json", "the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}"))
+            return (nil, log)
+        }
+        let site = SiteConfigLoader.load(siteFile, log: &log)
+        let zone = site?.timeZone ?? TimeZone(identifier: "Asia/Seoul")!
+
+        var content = ContentSet(site: site ?? SiteConfig(title: "", baseURL: "https://invalid.invalid/"))
+        var giftsFile: SourceFile?
+        var questionsFile: SourceFile?
+        for file in files where file.relativePath != "site.json" {
+            let path = file.relativePath
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if name.hasPrefix(".") { continue }
+            switch (path.split(separator: "/").first.map(String.init) ?? "", fileExtension(path)) {
+            case ("sayings", "md"):
+                if let document = frontMatter(file, log: &log), let saying = SayingDecoder.decode(document.record, body: document.body, in: zone, log: &log) {
+                    content.sayings.append(saying)
+                }
+            case ("sayings", "json"):
+                for record in JSONDocumentReader.records(file, noun: "saying", allowSingleObject: true, log: &log) {
+                    if let saying = SayingDecoder.decode(record, body: nil, in: zone, log: &log) { content.sayings.append(saying) }
+                }
+            case ("souvenirs", "md"):
+                if let document = frontMatter(file, log: &log), let souvenir = SouvenirDecoder.decode(markdown: document, in: zone, log: &log) {
+                    content.souvenirs.append(souvenir)
+                }
+            case ("souvenirs", "json"):
+                for record in JSONDocumentReader.records(file, noun: "souvenir", allowSingleObject: false, log: &log) {
+                    if let souvenir = SouvenirDecoder.decode(json: record, in: zone, log: &log) { content.souvenirs.append(souvenir) }
+                }
+            case ("notices", "md"):
+                if let document = frontMatter(file, log: &log), let notice = PageDecoder.notice(document, fileStem: stem(name), in: zone, log: &log) {
+                    content.notices.append(notice)
+                }
+            case ("pages", "md"):
+                if let document = frontMatter(file, log: &log), let page = PageDecoder.page(document, fileStem: stem(name), log: &log) {
+                    content.pages.append(page)
+                }
+            case ("gifts", "json") where path == "gifts/gifts.json":
+                giftsFile = file
+            case ("gifts", "json") where path == "gifts/questions.json":
+                questionsFile = file
+            case ("gifts", _) where fileExtension(path) != "json", ("static", _):
+                let outputPath = path.hasPrefix("static/") ? String(path.dropFirst("static/".count)) : path
+                content.assets.append(Asset(outputPath: outputPath, bytes: file.bytes))
+            default:
+                log.warning(SourceLocation(path: file.displayPath, line: 1), "Modak does not use this file; content files belong in sayings/, souvenirs/, notices/, pages/, gifts/ or static/")
+            }
+        }
+        if let giftsFile {
+            content.gifts = JSONDocumentReader.records(giftsFile, noun: "gift", allowSingleObject: false, log: &log)
+                .compactMap { GiftDecoder.gift($0, log: &log) }
+        }
+        if let questionsFile {
+            content.questions = JSONDocumentReader.records(questionsFile, noun: "question", allowSingleObject: false, log: &log)
+                .compactMap { GiftDecoder.question($0, log: &log) }
+        }
+        CrossChecks.run(&content, log: &log)
+        return (log.hasErrors || site == nil ? nil : content, log)
+    }
+
+    private static func frontMatter(_ file: SourceFile, log: inout DiagnosticLog) -> FrontMatterDocument? {
+        guard let text = file.text else {
+            log.error(SourceLocation(path: file.displayPath, line: file.firstInvalidUTF8Line), "the file is not valid UTF-8: save it as UTF-8")
+            return nil
+        }
+        let (document, diagnostics) = FrontMatterParser.parse(text, path: file.displayPath)
+        diagnostics.forEach { log.append($0) }
+        return document
+    }
+
+    private static func fileExtension(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "" }
+        return path[path.index(after: dot)...].lowercased()
+    }
+
+    private static func stem(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: ".") else { return name }
+        return String(name[..<dot])
+    }
+}
+
+enum SayingDecoder {
+    static let knownKeys = ["id", "kor", "eng", "who", "time", "tags", "body"]
+
+    /// `body` is the Markdown after the front matter, or nil for JSON (where it is a field).
+    static func decode(_ record: RawRecord, body: String?, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
+        let errorsBefore = log.errors.count
+        let keys = body == nil ? knownKeys : knownKeys.filter { $0 != "body" }
+        let reader = RecordReader(record, noun: "saying", knownKeys: keys, log: &log)
+        let id = reader.identifier("id", log: &log)
+        let kor = reader.string("kor", log: &log) ?? ""
+        let eng = reader.string("eng", log: &log) ?? ""
+        if kor.allSatisfy(\.isWhitespace) && eng.allSatisfy(\.isWhitespace) {
+            log.error(record.location, "the saying has neither `kor` nor `eng` text: give it at least one")
+        }
+        let who = reader.string("who", required: true, log: &log)
+        let time = reader.time("time", required: true, in: zone, log: &log)
+        let tags = reader.stringList("tags", log: &log)
+        let text = body ?? reader.string("body", log: &log) ?? ""
+        guard log.errors.count == errorsBefore, let id, let who, let time else { return nil }
+        return Saying(id: id, kor: kor, eng: eng, who: who, time: time, tags: tags, body: text, source: SourceLocation(path: record.path, line: record.line))
+    }
+}
+
+enum SouvenirDecoder {
+    static func decode(markdown document: FrontMatterDocument, in zone: TimeZone, log: inout DiagnosticLog) -> Souvenir? {
+        let errorsBefore = log.errors.count
+        let reader = RecordReader(document.record, noun: "souvenir", knownKeys: ["deliver", "title"], log: &log)
+        let title = reader.string("title", log: &log)
+        let deliver = reader.time("deliver", required: true, in: zone, log: &log)
+        if document.body.allSatisfy(\.isWhitespace) {
+            log.error(document.record.location, "the souvenir has no message: write it below the closing `---`")
+        }
+        guard log.errors.count == errorsBefore, let deliver else { return nil }
+        return Souvenir(title: title, message: document.body, deliver: deliver, source: document.record.location)
+    }
+
+    static func decode(json record: RawRecord, in zone: TimeZone, log: inout DiagnosticLog) -> Souvenir? {
+        let errorsBefore = log.errors.count
+        let reader = RecordReader(record, noun: "souvenir", knownKeys: ["message", "deliverDate", "title"], log: &log)
+        let message = reader.string("message", required: true, log: &log)
+        if let message, message.allSatisfy(\.isWhitespace) {
+            log.error(reader.location(of: "message"), "the souvenir's `message` is empty")
+        }
+        let title = reader.string("title", log: &log)
+        let deliver = reader.time("deliverDate", required: true, in: zone, log: &log)
+        guard log.errors.count == errorsBefore, let message, let deliver else { return nil }
+        return Souvenir(title: title, message: message, deliver: deliver, source: record.location)
+    }
+}
+
+enum PageDecoder {
+    static func notice(_ document: FrontMatterDocument, fileStem: String, in zone: TimeZone, log: inout DiagnosticLog) -> Notice? {
+        let errorsBefore = log.errors.count
+        let reader = RecordReader(document.record, noun: "notice", knownKeys: ["title", "date", "slug"], log: &log)
+        let title = reader.string("title", required: true, log: &log)
+        let date = reader.time("date", required: true, in: zone, log: &log)
+        let slug = slug(reader, fileStem: fileStem, log: &log)
+        guard log.errors.count == errorsBefore, let title, let date, let slug else { return nil }
+        return Notice(slug: slug, title: title, date: date, body: document.body, source: document.record.location)
+    }
+
+    static func page(_ document: FrontMatterDocument, fileStem: String, log: inout DiagnosticLog) -> Page? {
+        let errorsBefore = log.errors.count
+        let reader = RecordReader(document.record, noun: "page", knownKeys: ["title", "slug"], log: &log)
+        let title = reader.string("title", required: true, log: &log)
+        let slug = slug(reader, fileStem: fileStem, log: &log)
+        if let slug, ContentLoader.reservedSlugs.contains(slug) {
+            log.error(reader.location(of: "slug"), "the slug `\(slug)` is used by the site itself: choose another")
+        }
+        guard log.errors.count == errorsBefore, let title, let slug else { return nil }
+        return Page(slug: slug, title: title, body: document.body, source: document.record.location)
+    }
+
+    private static func slug(_ reader: RecordReader, fileStem: String, log: inout DiagnosticLog) -> String? {
+        if reader.record["slug"] != nil { return reader.identifier("slug", log: &log) }
+        guard Identifier.isValid(fileStem) else {
+            log.error(reader.record.location, "the file name `\(fileStem.prefix(70))` cannot be a URL: rename it with letters, digits, `_` or `-`, or add `slug:`")
+            return nil
+        }
+        return fileStem
+    }
+}
+
+enum GiftDecoder {
+    static let maximumPrice = 50_000_000
+
+    static func gift(_ record: RawRecord, log: inout DiagnosticLog) -> Gift? {
+        let errorsBefore = log.errors.count
+        let reader = RecordReader(record, noun: "gift", knownKeys: ["id", "name", "price", "image", "tags", "link", "description", "gender"], log: &log)
+        let id = reader.identifier("id", log: &log)
+        let name = reader.string("name", required: true, log: &log)
+        let price = reader.integer("price", required: true, in: 0...maximumPrice, log: &log)
+        let image = reader.string("image", required: true, log: &log)
+        if let image, !URLRules.isAbsoluteWebURL(image) && !URLRules.isContainedRelativePath(image) {
+            log.error(reader.location(of: "image"), "`image` must be an http(s) URL or a path inside gifts/ such as `images/mug.svg`")
+        }
+        let link = reader.string("link", log: &log)
+        if let link, !URLRules.isAbsoluteWebURL(link) {
+            log.error(reader.location(of: "link"), "`link` must be an absolute http(s) URL")
+        }
+        var gender = GiftGender.any
+        if let text = reader.string("gender", log: &log) {
+            if let value = GiftGender(rawValue: text) {
+                gender = value
+            } else {
+                log.error(reader.location(of: "gender"), "`gender` must be `any`, `female` or `male`, not `\(text.prefix(20))`")
+            }
+        }
+        let tags = reader.stringList("tags", log: &log)
+        let description = reader.string("description", log: &log) ?? ""
+        guard log.errors.count == errorsBefore, let id, let name, let price, let image else { return nil }
+        return Gift(id: id, name: name, price: price, image: image, tags: tags, link: link, description: description, gender: gender, source: record.location)
+    }
+
+    static func question(_ record: RawRecord, log: inout DiagnosticLog) -> Question? {
+        let errorsBefore = log.errors.count
+        let reader = RecordReader(record, noun: "question", knownKeys: ["id", "text", "tag"], log: &log)
+        let id = reader.identifier("id", log: &log)
+        let text = reader.string("text", required: true, log: &log)
+        let tag = reader.string("tag", required: true, log: &log)
+        guard log.errors.count == errorsBefore, let id, let text, let tag else { return nil }
+        return Question(id: id, text: text, tag: tag, source: record.location)
+    }
+}
+
+/// Rules that look across records: unique ids and slugs, questions that can never matter.
+enum CrossChecks {
+    static func run(_ content: inout ContentSet, log: inout DiagnosticLog) {
+        unique(content.sayings.map { ($0.id, $0.source) }, noun: "saying id", log: &log)
+        unique(content.gifts.map { ($0.id, $0.source) }, noun: "gift id", log: &log)
+        unique(content.questions.map { ($0.id, $0.source) }, noun: "question id", log: &log)
+        unique(content.notices.map { ($0.slug, $0.source) }, noun: "notice slug", log: &log)
+        unique(content.pages.map { ($0.slug, $0.source) }, noun: "page slug", log: &log)
+        let giftTags = Set(content.gifts.flatMap(\.tags))
+        for question in content.questions where !giftTags.contains(question.tag) {
+            log.warning(question.source, "no gift has the tag `\(question.tag)`, so question `\(question.id)` never changes the result")
+        }
+    }
+
+    private static func unique(_ items: [(String, SourceLocation)], noun: String, log: inout DiagnosticLog) {
+        var firstSeen: [String: SourceLocation] = [:]
+        for (id, location) in items {
+            if let first = firstSeen[id] {
+                log.error(location, "the \(noun) `\(id)` is already used at \(first.path):\(first.line): ids must be unique")
+            } else {
+                firstSeen[id] = location
+            }
+        }
+    }
+}

@@ -1,0 +1,222 @@
+/// A Markdown file split into its front-matter record and its body.
+///
+/// The grammar is deliberately small and strict (SPEC.md): `key: value` lines, `[a, b]` lists,
+/// `"…"` strings with `\"` and `\\` escapes, `'…'` strings (`''` for a quote), blank lines and
+/// `#` comments. Anything else is an error with its line, so a typo never turns into content.
+public struct FrontMatterDocument: Sendable {
+    public var record: RawRecord
+    public var body: String
+    /// The line the body starts on, for Markdown diagnostics.
+    public var bodyLine: Int
+}
+
+public enum FrontMatterParser {
+    public static func parse(_ text: String, path: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
+        let lines = splitLines(text)
+        guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
+            return (nil, [Diagnostic(path: path, line: 1, "the file must start with a front-matter block: a line `---`, `key: value` lines, and a closing `---`")])
+        }
+        guard let closing = lines.dropFirst().firstIndex(where: { $0.trimmingTrailingSpaces == "---" }) else {
+            return (nil, [Diagnostic(path: path, line: 1, "the front matter opened here is never closed: add a line `---` after the last `key: value` line")])
+        }
+
+        var diagnostics: [Diagnostic] = []
+        var fields: [(key: String, field: RawField)] = []
+        for index in 1..<closing {
+            let lineNumber = index + 1
+            switch parseLine(lines[index]) {
+            case .skip:
+                continue
+            case .failure(let message):
+                diagnostics.append(Diagnostic(path: path, line: lineNumber, message))
+            case .field(let key, let value):
+                if let earlier = fields.first(where: { $0.key == key }) {
+                    diagnostics.append(Diagnostic(path: path, line: lineNumber, "`\(key)` is set twice (first on line \(earlier.field.line)): keep one"))
+                } else {
+                    fields.append((key, RawField(value: value, line: lineNumber)))
+                }
+            }
+        }
+        let body = lines[(closing + 1)...].joined(separator: "\n")
+        let document = FrontMatterDocument(record: RawRecord(path: path, line: 1, fields: fields), body: body, bodyLine: closing + 2)
+        return (diagnostics.isEmpty ? document : nil, diagnostics)
+    }
+
+    private enum LineResult {
+        case skip
+        case field(String, RawValue)
+        case failure(String)
+    }
+
+    private static func parseLine(_ line: Substring) -> LineResult {
+        let trimmed = line.trimmingSpaces
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return .skip }
+        if line.first == " " || line.first == "\t" {
+            return .failure("indented lines are not supported: write each field as `key: value` at the start of the line")
+        }
+        guard let colon = line.firstIndex(of: ":") else {
+            return .failure("expected `key: value`, found `\(trimmed.prefix(40))`")
+        }
+        let key = String(line[..<colon])
+        guard isValidKey(key) else {
+            return .failure("`\(key.prefix(40))` is not a valid key: use letters, digits, `_` and `-`, starting with a letter")
+        }
+        let rest = line[line.index(after: colon)...]
+        if let next = rest.first, next != " " && next != "\t" {
+            return .failure("put a space after `\(key):`")
+        }
+        switch parseValue(rest.trimmingSpaces) {
+        case .success(let value): return .field(key, value)
+        case .failure(let message): return .failure("`\(key)`: \(message)")
+        }
+    }
+
+    private static func isValidKey(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, first.isASCIILetter else { return false }
+        return key.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    }
+
+    enum ValueResult {
+        case success(RawValue)
+        case failure(String)
+    }
+
+    static func parseValue(_ text: Substring) -> ValueResult {
+        if text.first == "[" {
+            return parseList(text)
+        }
+        if text.first == "\"" || text.first == "'" {
+            var cursor = text.startIndex
+            switch parseQuoted(text, at: &cursor) {
+            case .failure(let message): return .failure(message)
+            case .success(let string):
+                let after = text[cursor...].trimmingSpaces
+                if after.isEmpty || after.hasPrefix("#") { return .success(.string(string)) }
+                return .failure("unexpected `\(after.prefix(20))` after the closing quote")
+            }
+        }
+        return .success(.string(String(stripComment(text))))
+    }
+
+    /// A plain value ends where ` #` starts a comment, as in YAML.
+    private static func stripComment(_ text: Substring) -> Substring {
+        var previous: Character = " "
+        for index in text.indices {
+            if text[index] == "#" && (previous == " " || previous == "\t") {
+                return text[..<index].trimmingSpaces
+            }
+            previous = text[index]
+        }
+        return text
+    }
+
+    private enum QuotedResult {
+        case success(String)
+        case failure(String)
+    }
+
+    /// Reads a quoted string starting at `cursor`, leaving `cursor` after the closing quote.
+    private static func parseQuoted(_ text: Substring, at cursor: inout Substring.Index) -> QuotedResult {
+        let quote = text[cursor]
+        var result = ""
+        var index = text.index(after: cursor)
+        while index < text.endIndex {
+            let character = text[index]
+            if character == quote {
+                let next = text.index(after: index)
+                if quote == "'" && next < text.endIndex && text[next] == "'" {
+                    result.append("'")
+                    index = text.index(after: next)
+                    continue
+                }
+                cursor = next
+                return .success(result)
+            }
+            if quote == "\"" && character == "\\" {
+                let next = text.index(after: index)
+                guard next < text.endIndex else { break }
+                switch text[next] {
+                case "\"": result.append("\"")
+                case "\\": result.append("\\")
+                default:
+                    return .failure("unknown escape `\\\(text[next])` in a quoted string: only `\\\"` and `\\\\` are allowed")
+                }
+                index = text.index(after: next)
+                continue
+            }
+            result.append(character)
+            index = text.index(after: index)
+        }
+        return .failure("the string is never closed: add the closing \(quote)")
+    }
+
+    private static func parseList(_ text: Substring) -> ValueResult {
+        var items: [String] = []
+        var index = text.index(after: text.startIndex)
+        var expectItem = true
+        func skipSpaces() {
+            while index < text.endIndex && (text[index] == " " || text[index] == "\t") { index = text.index(after: index) }
+        }
+        while true {
+            skipSpaces()
+            guard index < text.endIndex else { return .failure("the list is never closed: add `]`") }
+            let character = text[index]
+            if character == "]" {
+                if expectItem && !items.isEmpty { return .failure("a list item is missing before `]`") }
+                index = text.index(after: index)
+                break
+            }
+            if !expectItem {
+                guard character == "," else { return .failure("expected `,` or `]` in the list, found `\(character)`") }
+                index = text.index(after: index)
+                expectItem = true
+                continue
+            }
+            if character == "\"" || character == "'" {
+                switch parseQuoted(text, at: &index) {
+                case .failure(let message): return .failure(message)
+                case .success(let item): items.append(item)
+                }
+            } else {
+                let start = index
+                while index < text.endIndex && text[index] != "," && text[index] != "]" {
+                    if text[index] == "[" { return .failure("lists cannot be nested") }
+                    index = text.index(after: index)
+                }
+                let item = text[start..<index].trimmingSpaces
+                if item.isEmpty { return .failure("a list item is empty") }
+                items.append(String(item))
+            }
+            expectItem = false
+        }
+        let after = text[index...].trimmingSpaces
+        if !after.isEmpty && !after.hasPrefix("#") {
+            return .failure("unexpected `\(after.prefix(20))` after the list")
+        }
+        return .success(.list(items))
+    }
+
+    /// Splits on `\n` and `\r\n` (one `Character` in Swift), so Windows files read the same.
+    static func splitLines(_ text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    }
+}
+
+extension Substring {
+    var trimmingSpaces: Substring {
+        var result = self
+        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+
+    var trimmingTrailingSpaces: Substring {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
+        return result
+    }
+}
+
+extension Unicode.Scalar {
+    var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+enum SiteConfigLoader {
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "theme", "author", "newDays", "feedLimit", "cards", "unsafeHTML"]
+
+    static func load(_ file: SourceFile, log: inout DiagnosticLog) -> SiteConfig? {
+        guard let root = JSONDocumentReader.parse(file, log: &log) else { return nil }
+        guard let record = root.record(path: file.displayPath) else {
+            log.error(SourceLocation(path: file.displayPath, line: root.line), "site.json must hold one JSON object, not \(root.kindName)")
+            return nil
+        }
+        let errorsBefore = log.errors.count
+        let reader = RecordReader(record, noun: "site.json", knownKeys: knownKeys, log: &log)
+        let title = reader.string("title", required: true, log: &log)
+        let baseURL = reader.string("baseURL", required: true, log: &log)
+        if let baseURL, !URLRules.isAbsoluteWebURL(baseURL) {
+            log.error(reader.location(of: "baseURL"), "`baseURL` must be an absolute http(s) URL such as `https://example.org/`")
+        }
+        var timeZone = TimeZone(identifier: "Asia/Seoul")!
+        if let name = reader.string("timezone", log: &log) {
+            if let zone = TimeZone(identifier: name) {
+                timeZone = zone
+            } else {
+                log.error(reader.location(of: "timezone"), "`timezone` `\(name)` is not a known time zone: use an IANA name such as `Asia/Seoul` or `UTC`")
+            }
+        }
+        let author = readAuthor(root, path: file.displayPath, log: &log)
+        let config = SiteConfig(
+            title: title ?? "",
+            description: reader.string("description", log: &log) ?? "",
+            baseURL: baseURL ?? "",
+            language: reader.string("language", log: &log) ?? "ko",
+            timeZone: timeZone,
+            theme: reader.string("theme", log: &log) ?? "bonfire",
+            author: author,
+            newDays: reader.integer("newDays", in: 0...3650, log: &log) ?? 2,
+            feedLimit: reader.integer("feedLimit", in: 1...100_000, log: &log) ?? 50,
+            cards: reader.bool("cards", log: &log) ?? false,
+            unsafeHTML: reader.bool("unsafeHTML", log: &log) ?? false
+        )
+        return log.errors.count == errorsBefore ? config : nil
+    }
+
+    private static func readAuthor(_ root: JSONNode, path: String, log: inout DiagnosticLog) -> SiteConfig.Author? {
+        guard case .object(let members) = root.value, let node = members.first(where: { $0.key == "author" })?.value else { return nil }
+        if case .string(let name) = node.value { return SiteConfig.Author(name: name) }
+        guard let record = node.record(path: path) else {
+            log.error(SourceLocation(path: path, line: node.line), "`author` must be an object like {\"name\": \"…\", \"email\": \"…\"}")
+            return nil
+        }
+        let reader = RecordReader(record, noun: "author", knownKeys: ["name", "email"], log: &log)
+        let name = reader.string("name", required: true, log: &log) ?? ""
+        let email = reader.string("email", log: &log)
+        if let email, !email.contains("@") || email.contains(where: { $0.isWhitespace }) {
+            log.error(reader.location(of: "email"), "`email` `\(email.prefix(60))` is not an e-mail address")
+        }
+        return SiteConfig.Author(name: name, email: email)
+    }
+}
+
+enum JSONDocumentReader {
+    /// Parses a JSON file, logging invalid UTF-8 or a syntax error with its line.
+    static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> JSONNode? {
+        guard file.text != nil else {
+            log.error(SourceLocation(path: file.displayPath, line: file.firstInvalidUTF8Line), "the file is not valid UTF-8: save it as UTF-8")
+            return nil
+        }
+        do {
+            return try JSONParser.parse(file.bytes)
+        } catch {
+            log.error(SourceLocation(path: file.displayPath, line: error.line), "invalid JSON: \(error.message)")
+            return nil
+        }
+    }
+
+    /// The records of a file holding one object or an array of objects.
+    static func records(_ file: SourceFile, noun: String, allowSingleObject: Bool, log: inout DiagnosticLog) -> [RawRecord] {
+        guard let root = parse(file, log: &log) else { return [] }
+        if allowSingleObject, let record = root.record(path: file.displayPath) { return [record] }
+        guard case .array(let elements) = root.value else {
+            let expected = allowSingleObject ? "an object or an array of objects" : "an array of objects"
+            log.error(SourceLocation(path: file.displayPath, line: root.line), "the file must hold \(expected), not \(root.kindName)")
+            return []
+        }
+        return elements.compactMap { element in
+            guard let record = element.record(path: file.displayPath) else {
+                log.error(SourceLocation(path: file.displayPath, line: element.line), "each \(noun) must be a JSON object, not \(element.kindName)")
+                return nil
+            }
+            return record
+        }
+    }
+}
+
+public enum URLRules {
+    public static func isAbsoluteWebURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
+    /// A relative path that stays inside its folder: no scheme, no leading `/`, no `..` or `.` segments.
+    public static func isContainedRelativePath(_ text: String) -> Bool {
+        guard !text.isEmpty, !text.hasPrefix("/"), !text.contains("\\"), !text.contains(":") else { return false }
+        return text.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != ".." && $0 != "." }
+    }
+}

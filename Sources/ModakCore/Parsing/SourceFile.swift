@@ -1,0 +1,51 @@
+/// A content file as read from disk: the only thing the core knows about files.
+public struct SourceFile: Sendable, Equatable {
+    /// Path relative to the content folder, with `/` separators (e.g. `sayings/42.md`).
+    public var relativePath: String
+    /// Path shown in diagnostics (e.g. `content/sayings/42.md`).
+    public var displayPath: String
+    public var bytes: [UInt8]
+
+    public init(relativePath: String, displayPath: String? = nil, bytes: [UInt8]) {
+        self.relativePath = relativePath
+        self.displayPath = displayPath ?? relativePath
+        self.bytes = bytes
+    }
+
+    /// The file's text, or `nil` when it is not valid UTF-8. A leading byte-order mark is dropped.
+    public var text: String? {
+        var slice = bytes[...]
+        if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
+        return String(validating: slice, as: UTF8.self)
+    }
+
+    /// The 1-based line of the first invalid UTF-8 byte, for the error message.
+    public var firstInvalidUTF8Line: Int {
+        var line = 1
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let length = UTF8Validation.sequenceLength(bytes, at: index)
+            if length == 0 { return line }
+            if bytes[index] == UInt8(ascii: "\n") { line += 1 }
+            index += length
+        }
+        return line
+    }
+}
+
+enum UTF8Validation {
+    /// Length of the valid UTF-8 sequence starting at `index`, or 0 when it is invalid.
+    static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 0
+        }
+        guard index + length <= bytes.count else { return 0 }
+        return String(validating: bytes[index..<index + length], as: UTF8.self) == nil ? 0 : length
+    }
+}

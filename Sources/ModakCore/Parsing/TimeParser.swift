@@ -1,0 +1,146 @@
+import Foundation
+
+/// A calendar day without a time zone (proleptic Gregorian).
+public struct CivilDay: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// `2026-11-28`, or nil when it is not a real day.
+    public init?(iso text: some StringProtocol) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              (1...12).contains(month), (1...CivilDay.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (H. Hinnant's days_from_civil).
+    public var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    public init(daysSinceEpoch days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
+    public func adding(days: Int) -> CivilDay { CivilDay(daysSinceEpoch: daysSinceEpoch + days) }
+
+    /// The calendar day `date` falls on in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        self.init(daysSinceEpoch: Int((local / 86_400).rounded(.down)))
+    }
+
+    /// The instant this day starts in `timeZone`.
+    public func start(in timeZone: TimeZone) -> Date {
+        TimeParser.instant(localSeconds: daysSinceEpoch * 86_400, in: timeZone)
+    }
+
+    public static func < (lhs: CivilDay, rhs: CivilDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
+
+    public var description: String {
+        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+}
+
+func pad(_ number: Int, _ width: Int) -> String {
+    let digits = String(number)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+}
+
+/// Parses the time forms SPEC.md accepts: `2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`,
+/// `2026-11-28T09:30:00`, and ISO 8601 with an offset (`Z`, `+09:00`, `+0900`, optional fraction).
+/// A time without an offset is wall-clock time in the site's time zone.
+public enum TimeParser {
+    public static let acceptedForms = "`2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`, `2026-11-28T09:30:00` or `2026-11-28T09:30:00+09:00`"
+
+    public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard text.utf8.count >= 10, let day = CivilDay(iso: text.prefix(10)) else { return nil }
+        var rest = text.dropFirst(10)
+        var seconds = day.daysSinceEpoch * 86_400
+        if rest.isEmpty { return instant(localSeconds: seconds, in: timeZone) }
+
+        guard let separator = rest.first, separator == " " || separator == "T" else { return nil }
+        rest = rest.dropFirst()
+        guard let clock = parseClock(&rest) else { return nil }
+        seconds += clock.seconds
+        if rest.isEmpty { return instant(localSeconds: seconds, in: timeZone) }
+        guard let offset = parseOffset(rest) else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds - offset) + clock.fraction)
+    }
+
+    /// The instant a wall-clock time (seconds since the local epoch) names in `timeZone`.
+    static func instant(localSeconds: Int, in timeZone: TimeZone) -> Date {
+        let guess = Date(timeIntervalSince1970: Double(localSeconds))
+        let firstOffset = timeZone.secondsFromGMT(for: guess)
+        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(localSeconds - firstOffset)))
+        return Date(timeIntervalSince1970: Double(localSeconds - offset))
+    }
+
+    private static func parseClock(_ rest: inout Substring) -> (seconds: Int, fraction: Double)? {
+        func twoDigits(_ limit: Int) -> Int? {
+            guard rest.count >= 2, let value = Int(rest.prefix(2)), rest.prefix(2).allSatisfy(\.isASCII), (0...limit).contains(value) else { return nil }
+            rest = rest.dropFirst(2)
+            return value
+        }
+        guard let hour = twoDigits(23), rest.first == ":" else { return nil }
+        rest = rest.dropFirst()
+        guard let minute = twoDigits(59) else { return nil }
+        var second = 0
+        var fraction = 0.0
+        if rest.first == ":" {
+            rest = rest.dropFirst()
+            guard let value = twoDigits(59) else { return nil }
+            second = value
+            if rest.first == "." || rest.first == "," {
+                let digits = rest.dropFirst().prefix(while: { $0.isASCII && $0.isNumber })
+                guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+                fraction = value
+                rest = rest.dropFirst(1 + digits.count)
+            }
+        }
+        return (hour * 3600 + minute * 60 + second, fraction)
+    }
+
+    private static func parseOffset(_ text: Substring) -> Int? {
+        if text == "Z" || text == "z" { return 0 }
+        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
+        let digits = text.dropFirst().filter { $0 != ":" }
+        guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+              text.dropFirst().count == 4 || (text.dropFirst().count == 5 && text.dropFirst().dropFirst(2).first == ":"),
+              let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)), hours <= 18, minutes <= 59
+        else { return nil }
+        let offset = hours * 3600 + minutes * 60
+        return sign == "-" ? -offset : offset
+    }
+}

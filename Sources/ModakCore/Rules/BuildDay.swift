@@ -1,0 +1,106 @@
+import Foundation
+
+/// "Today" for one build: the calendar day in the site's time zone and the instant taken as now.
+///
+/// The clock enters the program once, here; everything downstream is a function of this value.
+public struct BuildDay: Sendable, Equatable {
+    public var day: CivilDay
+    public var timeZone: TimeZone
+    /// The instant souvenirs are compared with. For a build pinned to a day (`--date`), the end of that day.
+    public var now: Date
+
+    public init(day: CivilDay, timeZone: TimeZone, now: Date) {
+        self.day = day
+        self.timeZone = timeZone
+        self.now = now
+    }
+
+    /// A build pinned to a calendar day: deterministic, "now" is the last instant of that day.
+    public init(day: CivilDay, timeZone: TimeZone) {
+        self.init(day: day, timeZone: timeZone, now: day.adding(days: 1).start(in: timeZone).addingTimeInterval(-0.001))
+    }
+
+    /// A build at an exact instant (the clock, or `SOURCE_DATE_EPOCH`).
+    public init(instant: Date, timeZone: TimeZone) {
+        self.init(day: CivilDay(instant, in: timeZone), timeZone: timeZone, now: instant)
+    }
+
+    public var start: Date { day.start(in: timeZone) }
+    /// The first instant of tomorrow; "by the end of today" means strictly before this.
+    public var tomorrowStart: Date { day.adding(days: 1).start(in: timeZone) }
+}
+
+/// SPEC.md's rules of time, as pure functions of the content and the build day.
+public struct TimeRules: Sendable {
+    public let today: BuildDay
+    public let newDays: Int
+
+    public init(today: BuildDay, newDays: Int) {
+        self.today = today
+        self.newDays = newDays
+    }
+
+    /// Published when its time is no later than the end of today; later sayings are scheduled.
+    public func isPublished(_ saying: Saying) -> Bool { saying.time < today.tomorrowStart }
+
+    /// New when its time lies within `newDays` days before today (and it is published).
+    public func isNew(_ saying: Saying) -> Bool {
+        guard newDays > 0 else { return false }
+        let threshold = today.day.adding(days: -newDays).start(in: today.timeZone)
+        return saying.time >= threshold && isPublished(saying)
+    }
+
+    /// Delivered when its time is no later than now.
+    public func isDelivered(_ souvenir: Souvenir) -> Bool { souvenir.deliver <= today.now }
+
+    /// Published sayings, newest first (ties by id, so the order never depends on file order).
+    public func published(_ sayings: [Saying]) -> [Saying] {
+        sayings.filter(isPublished).sorted { ($0.time, $1.id) > ($1.time, $0.id) }
+    }
+
+    /// The saying of the day among `published` (any order): a function of the date and the ids only.
+    ///
+    /// Ids are ordered, then walked with a stride coprime to their count, so consecutive days
+    /// always differ (with two or more sayings) and every saying comes round before any repeats.
+    public func sayingOfTheDay(_ published: [Saying]) -> Saying? {
+        guard !published.isEmpty else { return nil }
+        let ordered = published.sorted { $0.id < $1.id }
+        let count = ordered.count
+        let seed = ordered.reduce(into: FNV1a()) { $0.add($1.id) }.value
+        let stride = Self.coprimeStride(for: count)
+        let offset = Int(seed % UInt64(count))
+        let day = today.day.daysSinceEpoch
+        let index = ((day % count + count) % count * stride + offset) % count
+        return ordered[index]
+    }
+
+    /// A stride near the golden section of `count` and coprime to it, so days spread across the list.
+    static func coprimeStride(for count: Int) -> Int {
+        guard count > 2 else { return 1 }
+        var stride = max(1, Int(Double(count) * 0.618_033_988_75))
+        while gcd(stride, count) != 1 { stride += 1 }
+        return stride
+    }
+
+    private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+}
+
+/// 64-bit FNV-1a: small, stable across runs and platforms (Swift's `Hasher` is seeded per process).
+public struct FNV1a: Sendable {
+    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    public init() {}
+
+    public mutating func add(_ text: String) {
+        for byte in text.utf8 { add(byte) }
+        add(0)
+    }
+
+    public mutating func add(_ byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    }
+
+    public mutating func add(_ bytes: some Sequence<UInt8>) {
+        for byte in bytes { add(byte) }
+    }
+}
