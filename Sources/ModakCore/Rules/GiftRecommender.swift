@@ -1,0 +1,286 @@
+// The gift recommender (SPEC "Gift recommender"): narrows the gift catalogue by the reader's
+// gender, budget and yes/no answers. The same rules live in `Templates/assets/js/gift-engine.js`
+// for the browser; `Tests/gifts/equivalence.js` checks that both agree.
+
+/// An answer to one question: `O` yes, `X` no (its tag is excluded), `skip` (asked, not answered).
+public enum GiftAnswer: String, Sendable, Equatable, CaseIterable {
+    case yes = "O"
+    case no = "X"
+    case skip = "skip"
+
+    /// Whether the answer counts as "answered" for the 3/6 thresholds (skips do not).
+    public var isAnswered: Bool { self != .skip }
+}
+
+/// What the reader told the quiz before the questions: who the gift is for and how much to spend.
+public struct GiftProfile: Sendable, Equatable {
+    public var gender: GiftGender
+    /// Whole KRW, both ends included.
+    public var budget: ClosedRange<Int>
+
+    public init(gender: GiftGender, budget: ClosedRange<Int>) {
+        self.gender = gender
+        self.budget = budget
+    }
+
+    /// Price within the budget (both ends included) and gender matching.
+    public func matches(_ gift: Gift) -> Bool {
+        budget.contains(gift.price) && GiftProfile.gender(gift.gender, suits: gender)
+    }
+
+    /// Gender matching, which the SPEC leaves open: a gift for `any` suits every reader, a reader
+    /// choosing `any` accepts every gift, otherwise the two genders must be equal.
+    public static func gender(_ giftGender: GiftGender, suits readerGender: GiftGender) -> Bool {
+        giftGender == .any || readerGender == .any || giftGender == readerGender
+    }
+}
+
+/// One run of the quiz: a pure value, advanced by `answer(_:)`.
+///
+/// The SPEC's rules, implemented exactly:
+/// - Candidate gifts: price within [min, max], gender matching (see `GiftProfile`), and no tag in
+///   the excluded set.
+/// - Askable questions: not yet asked and whose tag is not excluded.
+/// - Answers: `O` — asked and answered; `X` — asked, answered, and the question's tag joins the
+///   excluded set; `skip` — asked, not answered.
+/// - Ask another question while one is askable and either (candidates ≤ 10 and answered < 3) or
+///   (candidates > 10 and answered < 6); then show a random candidate.
+/// - The next question is the first askable one in `questions` order (the browser may shuffle
+///   that order; the simulator never does).
+///
+/// Subtle points: the candidate count is recomputed after every `X`, so one `X` can move the
+/// session from the "up to 6 answers" regime to the "up to 3" one and end it at once; a skipped
+/// question counts as asked (never asked again) but not as answered; a question whose tag an
+/// earlier `X` excluded is passed over.
+public struct GiftSession: Sendable {
+    /// Below or at this many candidates, at most `fewAnswersLimit` answers are asked for.
+    public static let fewCandidates = 10
+    public static let fewAnswersLimit = 3
+    public static let manyAnswersLimit = 6
+
+    public let gifts: [Gift]
+    /// In the order questions are asked (file order for the simulator).
+    public let questions: [Question]
+    public let profile: GiftProfile
+
+    /// Questions put to the reader, in order (skipped ones included).
+    public private(set) var asked: [Question] = []
+    /// One answer per asked question.
+    public private(set) var answers: [GiftAnswer] = []
+    /// Tags of the questions answered `X`.
+    public private(set) var excludedTags: Set<String> = []
+    /// Indices into `questions` already asked. Indices, not ids, so even unvalidated input with a
+    /// repeated id behaves like the browser engine.
+    private var askedIndices: Set<Int> = []
+
+    public init(gifts: [Gift], questions: [Question], profile: GiftProfile) {
+        self.gifts = gifts
+        self.questions = questions
+        self.profile = profile
+    }
+
+    /// Gifts in budget, of a matching gender, with no excluded tag; in catalogue order.
+    /// Recomputed from the excluded tags every time, so it shrinks right after each `X`.
+    public var candidates: [Gift] {
+        gifts.filter { gift in profile.matches(gift) && !gift.tags.contains(where: excludedTags.contains) }
+    }
+
+    /// Answers that were `O` or `X`; skips do not count.
+    public var answeredCount: Int { answers.count(where: \.isAnswered) }
+
+    /// The first askable question in `questions` order while the rules say to keep asking, else nil.
+    ///
+    /// Askable: not yet asked (a skipped question was asked) and its tag not excluded.
+    /// Keep asking while one is askable and either (candidates ≤ 10 and answered < 3)
+    /// or (candidates > 10 and answered < 6).
+    public var nextQuestion: Question? {
+        guard let index = nextQuestionIndex else { return nil }
+        return questions[index]
+    }
+
+    private var nextQuestionIndex: Int? {
+        guard let index = questions.indices.first(where: { !askedIndices.contains($0) && !excludedTags.contains(questions[$0].tag) }) else {
+            return nil
+        }
+        let limit = candidates.count <= Self.fewCandidates ? Self.fewAnswersLimit : Self.manyAnswersLimit
+        return answeredCount < limit ? index : nil
+    }
+
+    /// True when no question is left to ask: show a random candidate.
+    public var isDone: Bool { nextQuestionIndex == nil }
+
+    /// Answers `nextQuestion`. Returns false, changing nothing, when the session is already done.
+    @discardableResult
+    public mutating func answer(_ answer: GiftAnswer) -> Bool {
+        guard let index = nextQuestionIndex else { return false }
+        let question = questions[index]
+        askedIndices.insert(index)
+        asked.append(question)
+        answers.append(answer)
+        if answer == .no { excludedTags.insert(question.tag) }
+        return true
+    }
+
+    /// Plays `answers` in order until the rules say stop or the answers run out (SPEC,
+    /// `modak gifts simulate`). Answers left over once the session is done are ignored.
+    public static func simulate(gifts: [Gift], questions: [Question], profile: GiftProfile, answers: [GiftAnswer]) -> GiftSimulation {
+        var session = GiftSession(gifts: gifts, questions: questions, profile: profile)
+        for answer in answers where !session.isDone {
+            session.answer(answer)
+        }
+        return GiftSimulation(
+            asked: session.asked.map(\.id),
+            answers: session.answers.map(\.rawValue),
+            candidates: session.candidates.map(\.id).sorted(by: GiftSimulation.precedes),
+            done: session.isDone
+        )
+    }
+}
+
+/// The result of `modak gifts simulate`.
+public struct GiftSimulation: Sendable, Equatable {
+    public var asked: [String]
+    public var answers: [String]
+    /// Gift ids, sorted by code point (what JavaScript's default sort gives for the ASCII ids Modak allows).
+    public var candidates: [String]
+    public var done: Bool
+
+    public init(asked: [String], answers: [String], candidates: [String], done: Bool) {
+        self.asked = asked
+        self.answers = answers
+        self.candidates = candidates
+        self.done = done
+    }
+
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+    }
+
+    /// The one-line JSON object of the SPEC, keys in its order, without a trailing newline:
+    /// `{"asked": ["q1"], "answers": ["O"], "candidates": ["a", "b"], "done": false}`.
+    public func json() -> String {
+        "{\"asked\": \(Self.array(asked)), \"answers\": \(Self.array(answers)), \"candidates\": \(Self.array(candidates)), \"done\": \(done)}"
+    }
+
+    private static func array(_ items: [String]) -> String {
+        "[" + items.map(quoted).joined(separator: ", ") + "]"
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{8}": out += "\\b"
+            case "\u{C}": out += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// The arguments of `modak gifts simulate --gender any|female|male --budget MIN-MAX
+/// --answers O,X,skip,… [--content DIR]`. Flags may also be written `--flag=value`.
+public struct GiftSimulateArguments: Sendable, Equatable {
+    /// A mistake on the command line: the CLI prints `message`, then `usage`, and exits 2.
+    public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+        public var message: String
+        public init(_ message: String) { self.message = message }
+        public var description: String { message }
+    }
+
+    public static let usage = "usage: modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]"
+    public static let maximumBudget = 50_000_000
+
+    public var gender: GiftGender
+    public var budget: ClosedRange<Int>
+    public var answers: [GiftAnswer]
+    /// nil: the default content folder.
+    public var contentDirectory: String?
+
+    public init(gender: GiftGender, budget: ClosedRange<Int>, answers: [GiftAnswer] = [], contentDirectory: String? = nil) {
+        self.gender = gender
+        self.budget = budget
+        self.answers = answers
+        self.contentDirectory = contentDirectory
+    }
+
+    public var profile: GiftProfile { GiftProfile(gender: gender, budget: budget) }
+
+    /// Parses the arguments after `modak gifts simulate`. `--gender` and `--budget` are required;
+    /// `--answers` may be left out or empty (no answers). Each flag at most once.
+    public static func parse(_ args: [String]) throws(UsageError) -> GiftSimulateArguments {
+        var values: [String: String] = [:]
+        var index = 0
+        while index < args.count {
+            let arg = args[index]
+            index += 1
+            var name = arg
+            var value: String?
+            if arg.hasPrefix("--"), let equals = arg.firstIndex(of: "=") {
+                name = String(arg[..<equals])
+                value = String(arg[arg.index(after: equals)...])
+            }
+            guard ["--gender", "--budget", "--answers", "--content"].contains(name) else {
+                if arg.hasPrefix("-") { throw UsageError("unknown option `\(arg)`") }
+                throw UsageError("unexpected argument `\(arg)`")
+            }
+            if value == nil {
+                guard index < args.count, !args[index].hasPrefix("--") else { throw UsageError("\(name) needs a value") }
+                value = args[index]
+                index += 1
+            }
+            guard values[name] == nil else { throw UsageError("\(name) is given twice") }
+            values[name] = value
+        }
+
+        guard let genderText = values["--gender"] else { throw UsageError("--gender is required: any, female or male") }
+        guard let gender = GiftGender(rawValue: genderText) else {
+            throw UsageError("--gender must be any, female or male, not `\(genderText)`")
+        }
+        guard let budgetText = values["--budget"] else { throw UsageError("--budget is required, as MIN-MAX in whole KRW, e.g. 10000-50000") }
+        let budget = try parseBudget(budgetText)
+        let answers = try parseAnswers(values["--answers"] ?? "")
+        let content = values["--content"]
+        if content?.isEmpty == true { throw UsageError("--content needs a folder") }
+        return GiftSimulateArguments(gender: gender, budget: budget, answers: answers, contentDirectory: content)
+    }
+
+    /// `MIN-MAX`, whole KRW, 0…50,000,000, MIN ≤ MAX.
+    static func parseBudget(_ text: String) throws(UsageError) -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = amount(parts[0]), let high = amount(parts[1]) else {
+            throw UsageError("--budget must be MIN-MAX in whole KRW from 0 to 50000000, e.g. 10000-50000, not `\(text)`")
+        }
+        guard low <= high else { throw UsageError("--budget minimum \(low) is above the maximum \(high)") }
+        return low...high
+    }
+
+    private static func amount(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
+              value <= maximumBudget else { return nil }
+        return value
+    }
+
+    /// Comma-separated `O`, `X` or `skip`; spaces around an item are ignored; empty text → none.
+    static func parseAnswers(_ text: String) throws(UsageError) -> [GiftAnswer] {
+        if text.allSatisfy({ $0 == " " }) { return [] }
+        var answers: [GiftAnswer] = []
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let trimmed = String(item.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+            guard let answer = GiftAnswer(rawValue: trimmed) else {
+                throw UsageError("--answers must be a comma-separated list of O, X and skip, not `\(trimmed)`")
+            }
+            answers.append(answer)
+        }
+        return answers
+    }
+}
