@@ -28,7 +28,7 @@ public struct SiteConfig: Sendable, Equatable {
     public init(
         title: String, description: String = "", baseURL: String, language: String = "ko",
         timeZone: TimeZone = TimeZone(identifier: "Asia/Seoul")!, theme: String = "bonfire",
-        author: Author? = nil, newDays: Int = 2, feedLimit: Int = 50, cards: Bool = false,
+        author: Author? = nil, newDays: Int = 2, feedLimit: Int = 50, cards: Bool = true,
         unsafeHTML: Bool = false
     ) {
         self.title = title

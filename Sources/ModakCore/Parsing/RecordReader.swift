@@ -11,6 +11,15 @@ struct RecordReader {
         self.record = record
         self.noun = noun
         self.knownKeys = knownKeys
+        // JSON allows a key twice and the first would silently win; front matter already rejects this.
+        var firstLines: [String: Int] = [:]
+        for (key, field) in record.fields {
+            if let first = firstLines[key] {
+                log.error(location(line: field.line), "`\(key)` is set twice (first on line \(first)): keep one")
+            } else {
+                firstLines[key] = field.line
+            }
+        }
         for (key, field) in record.fields where !knownKeys.contains(key) {
             var message = "unknown key `\(key)` in a \(noun)"
             if let suggestion = KeySuggestion.nearest(to: key, among: knownKeys) {

@@ -35,7 +35,7 @@ enum SiteConfigLoader {
             author: author,
             newDays: reader.integer("newDays", in: 0...3650, log: &log) ?? 2,
             feedLimit: reader.integer("feedLimit", in: 1...100_000, log: &log) ?? 50,
-            cards: reader.bool("cards", log: &log) ?? false,
+            cards: reader.bool("cards", log: &log) ?? true,
             unsafeHTML: reader.bool("unsafeHTML", log: &log) ?? false
         )
         return log.errors.count == errorsBefore ? config : nil

@@ -16,6 +16,7 @@ public struct CivilDay: Sendable, Equatable, Hashable, Comparable, CustomStringC
     public init?(iso text: some StringProtocol) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
               (1...12).contains(month), (1...CivilDay.daysIn(month: month, year: year)).contains(day)
         else { return nil }
@@ -94,22 +95,27 @@ public enum TimeParser {
         rest = rest.dropFirst()
         guard let clock = parseClock(&rest) else { return nil }
         seconds += clock.seconds
-        if rest.isEmpty { return instant(localSeconds: seconds, in: timeZone) }
+        if rest.isEmpty { return instant(localSeconds: seconds, in: timeZone).addingTimeInterval(clock.fraction) }
         guard let offset = parseOffset(rest) else { return nil }
         return Date(timeIntervalSince1970: Double(seconds - offset) + clock.fraction)
     }
 
     /// The instant a wall-clock time (seconds since the local epoch) names in `timeZone`.
+    /// In an overlap (clocks going back) the earlier instant; in a gap (clocks going forward) the
+    /// time is read with the offset before the change, so it lands just after the gap, and a day
+    /// whose midnight does not exist starts when its clocks do.
     static func instant(localSeconds: Int, in timeZone: TimeZone) -> Date {
-        let guess = Date(timeIntervalSince1970: Double(localSeconds))
-        let firstOffset = timeZone.secondsFromGMT(for: guess)
-        let offset = timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(localSeconds - firstOffset)))
-        return Date(timeIntervalSince1970: Double(localSeconds - offset))
+        func offset(at seconds: Int) -> Int { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))) }
+        // UTC offsets stay within ±14 h, so the offsets a day either side bracket any change near this time.
+        let before = offset(at: localSeconds - 86_400)
+        let after = offset(at: localSeconds + 86_400)
+        let consistent = [before, after].map { localSeconds - $0 }.filter { localSeconds - offset(at: $0) == $0 }
+        return Date(timeIntervalSince1970: Double(consistent.min() ?? localSeconds - before))
     }
 
     private static func parseClock(_ rest: inout Substring) -> (seconds: Int, fraction: Double)? {
         func twoDigits(_ limit: Int) -> Int? {
-            guard rest.count >= 2, let value = Int(rest.prefix(2)), rest.prefix(2).allSatisfy(\.isASCII), (0...limit).contains(value) else { return nil }
+            guard rest.count >= 2, rest.prefix(2).allSatisfy(\.isASCIIDigit), let value = Int(rest.prefix(2)), (0...limit).contains(value) else { return nil }
             rest = rest.dropFirst(2)
             return value
         }
@@ -143,4 +149,8 @@ public enum TimeParser {
         let offset = hours * 3600 + minutes * 60
         return sign == "-" ? -offset : offset
     }
+}
+
+fileprivate extension Character {
+    var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }

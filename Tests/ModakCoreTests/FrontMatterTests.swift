@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+@testable import ModakCore
+
+@Suite("Front matter")
+struct FrontMatterTests {
+    private func parse(_ text: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
+        FrontMatterParser.parse(text, path: "content/sayings/a.md")
+    }
+
+    /// One `key: value` line inside a block; returns the value of `key`.
+    private func value(of line: String, key: String) -> RawValue? {
+        let (document, diagnostics) = parse("---\n\(line)\n---\n")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return document?.record[key]?.value
+    }
+
+    static let valueCases: [(line: String, key: String, expected: RawValue)] = [
+        ("kor: 모닥불 앞에 있으면", "kor", .string("모닥불 앞에 있으면")),
+        ("eng: Like getting warm  ", "eng", .string("Like getting warm")),
+        ("eng:\tTabbed", "eng", .string("Tabbed")),
+        ("eng:", "eng", .string("")),
+        ("eng: a: b", "eng", .string("a: b")),
+        ("time: 2026-11-28 09:30", "time", .string("2026-11-28 09:30")),
+        ("link: https://example.org/#top", "link", .string("https://example.org/#top")),
+        ("eng: value # a comment", "eng", .string("value")),
+        ("eng: C# is not a comment", "eng", .string("C# is not a comment")),
+        ("tags: [warmth, courage]", "tags", .list(["warmth", "courage"])),
+        ("tags: []", "tags", .list([])),
+        ("tags: [ a , b ]", "tags", .list(["a", "b"])),
+        ("tags: [one item with spaces]", "tags", .list(["one item with spaces"])),
+        (#"tags: ["a, b", 'it''s', "q\"q"]"#, "tags", .list(["a, b", "it's", "q\"q"])),
+        ("tags: [a, b] # comment", "tags", .list(["a", "b"])),
+        (#"kor: "그가 \"안녕\" 했다""#, "kor", .string("그가 \"안녕\" 했다")),
+        (#"eng: "back\\slash""#, "eng", .string("back\\slash")),
+        (#"eng: "a # inside quotes""#, "eng", .string("a # inside quotes")),
+        (#"eng: "x"   # comment after a string"#, "eng", .string("x")),
+        (#"eng: """#, "eng", .string("")),
+        ("eng: 'It''s warm'", "eng", .string("It's warm")),
+        (#"eng: 'no \n escapes "here"'"#, "eng", .string(#"no \n escapes "here""#)),
+        ("eng: ''''", "eng", .string("'")),
+        ("snake_key-2: v", "snake_key-2", .string("v")),
+    ]
+
+    @Test("value grammar", arguments: valueCases)
+    func values(_ example: (line: String, key: String, expected: RawValue)) {
+        #expect(value(of: example.line, key: example.key) == example.expected)
+    }
+
+    @Test func blankLinesAndCommentsAreSkippedButCounted() {
+        let text = "---\n# a comment\n\nid: a\n   \n  # indented comment\nwho: Modak\n---\nBody\n"
+        let (document, diagnostics) = parse(text)
+        #expect(diagnostics.isEmpty)
+        let record = try! #require(document).record
+        #expect(record.fields.map(\.key) == ["id", "who"])
+        #expect(record["id"]?.line == 4)
+        #expect(record["who"]?.line == 7)
+        #expect(document?.bodyLine == 9)
+        #expect(document?.body == "Body\n")
+    }
+
+    @Test func bodyIsEverythingAfterTheClosingLine() {
+        let (document, _) = parse("---\nid: a\n---  \nFirst\n---\nnot front matter: here\n")
+        #expect(document?.body == "First\n---\nnot front matter: here\n")
+        #expect(document?.bodyLine == 4)
+        #expect(document?.record.line == 1)
+    }
+
+    @Test func emptyBlockIsValid() {
+        let (document, diagnostics) = parse("---\n---\n")
+        #expect(diagnostics.isEmpty)
+        #expect(document?.record.fields.isEmpty == true)
+        #expect(document?.body == "")
+    }
+
+    @Test func crlfFilesReadLikeLF() {
+        let text = "---\r\nid: a\r\nkor: \"따옴표\"\r\ntags: [x, y]\r\n---\r\nLine one\r\nLine two\r\n"
+        let (document, diagnostics) = parse(text)
+        #expect(diagnostics.isEmpty)
+        #expect(document?.record["id"]?.value == .string("a"))
+        #expect(document?.record["kor"]?.value == .string("따옴표"))
+        #expect(document?.record["tags"]?.value == .list(["x", "y"]))
+        #expect(document?.body == "Line one\nLine two\n")
+        #expect(document?.bodyLine == 6)
+    }
+
+    @Test func crlfErrorsKeepTheirLine() {
+        let (_, diagnostics) = parse("---\r\nid: a\r\n\r\nkor:x\r\n---\r\n")
+        #expect(diagnostics.map(\.line) == [4])
+    }
+
+    @Test func byteOrderMarkIsDroppedBySourceFile() throws {
+        let file = SourceFile(relativePath: "sayings/a.md", bytes: [0xEF, 0xBB, 0xBF] + Array("---\nid: a\n---\n".utf8))
+        let text = try #require(file.text)
+        #expect(!text.hasPrefix("\u{FEFF}"))
+        let (document, diagnostics) = FrontMatterParser.parse(text, path: "a.md")
+        #expect(diagnostics.isEmpty)
+        #expect(document?.record["id"]?.value == .string("a"))
+    }
+
+    // MARK: errors
+
+    static let lineErrors: [(line: String, message: String)] = [
+        ("  kor: indented", "indented lines are not supported"),
+        ("\tkor: tab-indented", "indented lines are not supported"),
+        ("kor:no space", "put a space after `kor:`"),
+        ("just some text", "expected `key: value`, found `just some text`"),
+        ("1kor: x", "`1kor` is not a valid key"),
+        ("k o: x", "`k o` is not a valid key"),
+        ("한국어: x", "is not a valid key"),
+        (": x", "is not a valid key"),
+        (#"kor: "unclosed"#, "the string is never closed: add the closing \""),
+        ("kor: 'unclosed", "the string is never closed: add the closing '"),
+        (#"kor: "ends with a backslash\"#, "the string is never closed"),
+        (#"kor: "a\nb""#, #"unknown escape `\n`"#),
+        (#"kor: "tab\t""#, #"unknown escape `\t`"#),
+        ("tags: [a, b", "the list is never closed: add `]`"),
+        ("tags: [", "the list is never closed"),
+        ("tags: [a, [b]]", "lists cannot be nested"),
+        ("tags: [a,]", "a list item is missing before `]`"),
+        ("tags: [a,,b]", "a list item is empty"),
+        (#"tags: ["a" b]"#, "expected `,` or `]` in the list, found `b`"),
+        (#"tags: ["a]"#, "the string is never closed"),
+        ("tags: [a] trailing", "unexpected `trailing` after the list"),
+        (#"kor: "done" junk"#, "unexpected `junk` after the closing quote"),
+        ("kor: 'done'junk", "unexpected `junk` after the closing quote"),
+    ]
+
+    @Test("a bad line is reported on its own line", arguments: lineErrors)
+    func lineError(_ example: (line: String, message: String)) {
+        // The bad line is line 4: after `---`, a valid line and a blank line.
+        let (document, diagnostics) = parse("---\nid: a\n\n\(example.line)\nwho: b\n---\nbody\n")
+        #expect(document == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.line == 4)
+        #expect(diagnostics.first?.path == "content/sayings/a.md")
+        #expect(diagnostics.first?.message.contains(example.message) == true, "\(diagnostics.first?.message ?? "")")
+        #expect(diagnostics.first?.severity == .error)
+    }
+
+    @Test("no opening ---", arguments: ["id: a\n---\n", "\n---\nid: a\n---\n", " ---\nid: a\n---\n", "", "Just Markdown\n"])
+    func missingOpening(_ text: String) {
+        let (document, diagnostics) = parse(text)
+        #expect(document == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.line == 1)
+        #expect(diagnostics.first?.message.contains("must start with a front-matter block") == true)
+    }
+
+    @Test func unclosedBlockPointsAtTheOpeningLine() {
+        let (document, diagnostics) = parse("---\nid: a\nwho: b\n\nbody text\n")
+        #expect(document == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.line == 1)
+        #expect(diagnostics.first?.message.contains("never closed") == true)
+    }
+
+    @Test func duplicateKeyNamesBothLines() {
+        let (document, diagnostics) = parse("---\nid: a\nwho: b\n# note\nid: c\n---\n")
+        #expect(document == nil)
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?.line == 5)
+        #expect(diagnostics.first?.message == "`id` is set twice (first on line 2): keep one")
+    }
+
+    @Test func everyBadLineIsReported() {
+        let text = "---\nid: a\n  indented: x\nkor:x\nbad key: y\neng: \"open\nid: again\n---\n"
+        let (document, diagnostics) = parse(text)
+        #expect(document == nil)
+        #expect(diagnostics.map(\.line) == [3, 4, 5, 6, 7])
+        #expect(diagnostics.map(\.description).allSatisfy { $0.hasPrefix("content/sayings/a.md:") })
+    }
+}
