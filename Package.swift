@@ -8,8 +8,19 @@ let package = Package(
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
+        // The template engine: the Mustache spec, nothing of Modak.
+        .target(name: "Mustache"),
+
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock, no C.
         .target(name: "ModakCore"),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
+
+        // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
+        .target(name: "ModakSite", dependencies: ["ModakCore", "Mustache", "CCmark", "CLibXML2"]),
+        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite"]),
+        .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
+
+        // The command line.
+        .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore"]),
     ]
 )

