@@ -1,0 +1,29 @@
+import Testing
+@testable import ModakSite
+
+@Suite struct XMLTests {
+    @Test func writerEscapesTextAndDropsForbiddenCharacters() {
+        let writer = XMLWriter(indent: false)
+        writer.start("feed", [("a", "x\"<y>")])
+        writer.element("title", text: "a ]]> b <script>\u{1}\u{0B}c & d")
+        let xml = writer.finish()
+        #expect(xml.contains("<title>a ]]&gt; b &lt;script&gt;c &amp; d</title>"))
+        #expect(xml.contains(#"a="x&quot;&lt;y&gt;""#))
+        #expect(!xml.contains("\u{1}"))
+    }
+
+    @Test func htmlFragmentLinksCanBeRewritten() {
+        let document = HTMLDocument(html: #"<p>See <a href="../x/">x</a> and <img src="a.png" alt="">.</p>"#, fragment: true)
+        document.rewriteAttributes { _, name, value in
+            name == "href" || name == "src" ? "https://example.org/" + value : nil
+        }
+        #expect(document.html == #"<p>See <a href="https://example.org/../x/">x</a> and <img src="https://example.org/a.png" alt="">.</p>"#)
+    }
+
+    @Test func elementsCarryTheirLines() {
+        let document = HTMLDocument(html: "<!DOCTYPE html>\n<html><body>\n<p>\n<a href=\"/x\">x</a></p></body></html>")
+        let link = document.elements.first { $0.name == "a" }
+        #expect(link?.attributes["href"] == "/x")
+        #expect(link?.line == 4)
+    }
+}
