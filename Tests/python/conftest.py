@@ -1,0 +1,77 @@
+"""Shared fixtures for the checks that look at Modak's output the way users and their tools do."""
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import threading
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MODAK = os.path.abspath(os.path.join(REPO, os.environ.get("MODAK", ".build/debug/modak")))
+SAMPLE_CONTENT = os.path.join(REPO, "content")
+# The sample site's "today": some sayings are new, some scheduled, some souvenirs sealed.
+SAMPLE_DATE = "2026-11-30"
+
+
+def run_modak(*args, check=True, input=None):
+    """Runs the modak binary; returns the CompletedProcess (text mode)."""
+    result = subprocess.run([MODAK, *args], capture_output=True, text=True, input=input)
+    if check and result.returncode != 0:
+        raise AssertionError(f"modak {' '.join(args)} exited {result.returncode}:\n{result.stderr}")
+    return result
+
+
+def build_site(content, output, date=SAMPLE_DATE, *extra):
+    run_modak("build", "--content", content, "--output", output, "--date", date, *extra)
+    return output
+
+
+@pytest.fixture(scope="session")
+def sample_site(tmp_path_factory):
+    """The bundled sample content built once for the whole session (read-only for tests)."""
+    return build_site(SAMPLE_CONTENT, str(tmp_path_factory.mktemp("sample") / "public"))
+
+
+@pytest.fixture
+def content_copy(tmp_path):
+    """A writable copy of the sample content folder."""
+    destination = tmp_path / "content"
+    shutil.copytree(SAMPLE_CONTENT, destination)
+    return destination
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".svg": "image/svg+xml", ".json": "application/json", ".ics": "text/calendar",
+                      ".js": "text/javascript", ".xml": "application/xml"}
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def served_sample(sample_site):
+    """The sample site served on 127.0.0.1; yields its base URL (ending in /)."""
+    handler = functools.partial(_QuietHandler, directory=sample_site)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium through Debian's chromedriver."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    yield driver
+    driver.quit()
