@@ -5,6 +5,7 @@ import ModakSite
 let usage = """
 usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme NAME]
                     [--base-url URL] [--templates DIR]
+       modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]
        modak --version
 """
 
@@ -63,6 +64,7 @@ func main() -> ExitCode {
     do throws(UsageError) {
         switch arguments.first {
         case "build": return try runBuild(arguments.dropFirst())
+        case "gifts": return runGifts(arguments.dropFirst())
         case "--version", "version":
             print("modak \(ModakVersion.current)")
             return .success
