@@ -1,0 +1,154 @@
+import Foundation // NSNull
+
+/// A typed Swift value that exposes its fields to templates by name.
+///
+/// Return nil for names the type does not have; the lookup then continues down the context stack.
+///
+///     struct Post: MustacheFields {
+///         let title: String
+///         let tags: [String]
+///         func mustacheField(_ name: String) -> Any? {
+///             switch name {
+///             case "title": title
+///             case "tags": tags
+///             default: nil
+///             }
+///         }
+///     }
+public protocol MustacheFields {
+    func mustacheField(_ name: String) -> Any?
+}
+
+// MARK: - Views of standard types, without copying them into `[Any]` / `[String: Any]`
+
+/// Any array, iterated in place whatever its element type.
+protocol MustacheList {
+    var mustacheIsEmpty: Bool { get }
+    func mustacheForEach<E: Error>(_ body: (Any) throws(E) -> Void) throws(E)
+}
+
+extension Array: MustacheList {
+    var mustacheIsEmpty: Bool { isEmpty }
+    func mustacheForEach<E: Error>(_ body: (Any) throws(E) -> Void) throws(E) {
+        for element in self { try body(element) }
+    }
+}
+
+extension ArraySlice: MustacheList {
+    var mustacheIsEmpty: Bool { isEmpty }
+    func mustacheForEach<E: Error>(_ body: (Any) throws(E) -> Void) throws(E) {
+        for element in self { try body(element) }
+    }
+}
+
+extension ContiguousArray: MustacheList {
+    var mustacheIsEmpty: Bool { isEmpty }
+    func mustacheForEach<E: Error>(_ body: (Any) throws(E) -> Void) throws(E) {
+        for element in self { try body(element) }
+    }
+}
+
+/// Any dictionary with String keys (`[String: Any]` itself takes a faster path).
+protocol MustacheKeyed {
+    func mustacheValue(forKey key: String) -> Any?
+}
+
+extension Dictionary: MustacheKeyed where Key == String {
+    func mustacheValue(forKey key: String) -> Any? {
+        self[key].map { $0 as Any }
+    }
+}
+
+/// Lets an `Optional` hidden inside an `Any` be recognised and unwrapped.
+protocol OptionalValue {
+    var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrappedValue: Any? { map { $0 as Any } }
+}
+
+// MARK: - Context stack frames
+
+/// A value on the context stack, classified once when pushed so that name lookups
+/// against it need no further dynamic casts.
+indirect enum ContextFrame {
+    case dictionary([String: Any])
+    case fields(any MustacheFields)
+    case keyed(any MustacheKeyed)
+    /// Anything without named fields (strings, numbers, lists…): only `.` can see it.
+    case other(Any)
+
+    init(_ value: Any) {
+        // Test the exact type first: `as? [String: Any]` would also accept, by copying,
+        // any other String-keyed dictionary; those are looked into in place instead.
+        if type(of: value) == [String: Any].self, let dictionary = value as? [String: Any] {
+            self = .dictionary(dictionary)
+        } else if let fields = value as? any MustacheFields {
+            self = .fields(fields)
+        } else if let keyed = value as? any MustacheKeyed {
+            self = .keyed(keyed)
+        } else if let optional = value as? any OptionalValue, let wrapped = optional.wrappedValue {
+            self.init(wrapped)
+        } else {
+            self = .other(value)
+        }
+    }
+
+    var value: Any {
+        switch self {
+        case .dictionary(let dictionary): dictionary
+        case .fields(let fields): fields
+        case .keyed(let keyed): keyed
+        case .other(let value): value
+        }
+    }
+
+    /// The value for `name`, or nil if this frame has no such name.
+    /// A name that is present with a null value is found (and renders as nothing).
+    @inline(__always)
+    func lookup(_ name: String) -> Any? {
+        switch self {
+        case .dictionary(let dictionary): dictionary[name]
+        case .fields(let fields): fields.mustacheField(name)
+        case .keyed(let keyed): keyed.mustacheValue(forKey: name)
+        case .other: nil
+        }
+    }
+}
+
+/// What a section tag does with its value.
+enum SectionValue {
+    case falsy
+    case list(any MustacheList)
+    case lambda(MustacheLambda)
+    /// A truthy non-list value, pushed on the context stack for the section body.
+    case context(ContextFrame)
+
+    /// Falsy: missing, null, `false`, and (for iteration) empty lists. Everything else,
+    /// including `0` and `""`, is truthy, as in the spec's reference implementation.
+    init(_ value: Any?) {
+        guard let value else {
+            self = .falsy
+            return
+        }
+        switch value {
+        case let bool as Bool:
+            self = bool ? .context(.other(value)) : .falsy
+        case is String:
+            self = .context(.other(value))
+        case _ where type(of: value) == [String: Any].self:
+            self = .context(ContextFrame(value))
+        case let list as any MustacheList:
+            self = .list(list)
+        case let lambda as MustacheLambda:
+            self = .lambda(lambda)
+        case is NSNull:
+            self = .falsy
+        case let optional as any OptionalValue:
+            self = SectionValue(optional.wrappedValue)
+        default:
+            self = .context(ContextFrame(value))
+        }
+    }
+}

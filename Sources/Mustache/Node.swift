@@ -1,0 +1,134 @@
+/// The compiled form of a template: a tree of nodes, built once and rendered many times.
+///
+/// Payloads are immutable final classes so that copying a node is a single retain.
+enum Node: Sendable {
+    /// Literal template text, as UTF-8. May contain newlines; when the surrounding body is
+    /// rendered with an indentation, every line that starts inside the text is indented.
+    case text([UInt8])
+    /// The start of a template line whose first output is not literal text (a tag, or text
+    /// after a removed standalone line). Writes the current indentation, if any.
+    case lineStart
+    case variable(VariableNode)
+    case section(SectionNode)
+    case partial(PartialNode)
+    case parent(ParentNode)
+    case block(BlockNode)
+}
+
+/// A pre-split name: `a.b.c` becomes `["a", "b", "c"]`; the implicit iterator `.` has no components.
+struct Path: Sendable {
+    let components: [String]
+    let text: String
+
+    init(_ text: String) {
+        self.text = text
+        components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    var isImplicitIterator: Bool { components.isEmpty }
+}
+
+final class VariableNode: Sendable {
+    let path: Path
+    let escaped: Bool
+    let location: SourceLocation
+
+    init(path: Path, escaped: Bool, location: SourceLocation) {
+        self.path = path
+        self.escaped = escaped
+        self.location = location
+    }
+}
+
+final class SectionNode: Sendable {
+    let path: Path
+    let inverted: Bool
+    let body: [Node]
+    /// The unprocessed source between the opening and closing tags, for lambdas.
+    let rawBody: String
+    /// Delimiters in force at the opening tag; a lambda's output is compiled with them.
+    let delimiters: Delimiters
+    let location: SourceLocation
+
+    init(path: Path, inverted: Bool, body: [Node], rawBody: String, delimiters: Delimiters, location: SourceLocation) {
+        self.path = path
+        self.inverted = inverted
+        self.body = body
+        self.rawBody = rawBody
+        self.delimiters = delimiters
+        self.location = location
+    }
+}
+
+/// How a partial or parent names its template: literally, or through a context value (`{{>*name}}`).
+enum TemplateReference: Sendable {
+    case name(String)
+    case dynamic(Path)
+}
+
+final class PartialNode: Sendable {
+    let reference: TemplateReference
+    /// Whitespace before a standalone tag, prepended to every line of the partial; nil when
+    /// the tag is not standalone (then the partial is inserted as is).
+    let indentation: [UInt8]?
+    let location: SourceLocation
+
+    init(reference: TemplateReference, indentation: [UInt8]?, location: SourceLocation) {
+        self.reference = reference
+        self.indentation = indentation
+        self.location = location
+    }
+}
+
+/// `{{<parent}}…{{/parent}}`: renders the parent template with some of its blocks overridden.
+final class ParentNode: Sendable {
+    let reference: TemplateReference
+    let overrides: [String: BlockContent]
+    let indentation: [UInt8]?
+    let location: SourceLocation
+
+    init(reference: TemplateReference, overrides: [String: BlockContent], indentation: [UInt8]?, location: SourceLocation) {
+        self.reference = reference
+        self.overrides = overrides
+        self.indentation = indentation
+        self.location = location
+    }
+}
+
+/// `{{$name}}default{{/name}}` where the block is rendered (not inside a parent tag).
+final class BlockNode: Sendable {
+    let name: String
+    let defaultContent: BlockContent
+    /// Indentation added to the lines of whatever content fills the block.
+    let indentation: [UInt8]
+    /// A standalone block also indents the first line of its content; otherwise the
+    /// first line continues the line the tag sits on.
+    let standalone: Bool
+    let location: SourceLocation
+
+    init(name: String, defaultContent: BlockContent, indentation: [UInt8], standalone: Bool, location: SourceLocation) {
+        self.name = name
+        self.defaultContent = defaultContent
+        self.indentation = indentation
+        self.standalone = standalone
+        self.location = location
+    }
+}
+
+/// The content of a block: a default, or an override given inside a parent tag.
+/// It is stored with its own indentation removed; the block it fills adds its own.
+final class BlockContent: Sendable {
+    let nodes: [Node]
+    /// Whether the content begins with a line start (then a standalone block indents it).
+    let startsWithLine: Bool
+
+    init(nodes: [Node]) {
+        if case .lineStart = nodes.first {
+            self.nodes = Array(nodes.dropFirst())
+            startsWithLine = true
+        } else {
+            self.nodes = nodes
+            startsWithLine = false
+        }
+    }
+}

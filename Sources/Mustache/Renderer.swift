@@ -1,0 +1,281 @@
+import Foundation // NSNull
+
+/// Renders compiled nodes into one growing UTF-8 buffer.
+struct Renderer {
+    /// Nested partial, parent, block-override and lambda expansions allowed before giving up.
+    static let maximumDepth = 100
+
+    private(set) var output: [UInt8] = []
+    private var stack: [ContextFrame] = []
+    /// Block overrides in force: those of the outermost parent tag win.
+    private var overrides: [String: BlockContent] = [:]
+    private var depth = 0
+    private let library: MustacheLibrary?
+
+    init(context: Any?, library: MustacheLibrary?, capacity: Int) {
+        self.library = library
+        output.reserveCapacity(capacity)
+        stack.reserveCapacity(16)
+        if let context {
+            stack.append(ContextFrame(context))
+        }
+    }
+
+    mutating func render(_ nodes: [Node], indent: [UInt8]) throws(MustacheError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                if indent.isEmpty {
+                    output.append(contentsOf: text)
+                } else {
+                    appendIndented(text, indent: indent)
+                }
+            case .lineStart:
+                output.append(contentsOf: indent)
+            case .variable(let variable):
+                if let value = resolve(variable.path) {
+                    try interpolate(value, variable)
+                }
+            case .section(let section):
+                try renderSection(section, indent: indent)
+            case .partial(let partial):
+                try renderPartial(partial, indent: indent)
+            case .parent(let parent):
+                try renderParent(parent, indent: indent)
+            case .block(let block):
+                try renderBlock(block, indent: indent)
+            }
+        }
+    }
+
+    // MARK: - Names
+
+    /// Resolves a name against the context stack: the first part from the top of the stack down,
+    /// the remaining parts each inside the previous result only.
+    private func resolve(_ path: Path) -> Any? {
+        let components = path.components
+        guard let first = components.first else { return stack.last?.value }
+
+        // Borrow the frames rather than copy them: copying an existential is not free.
+        let value: Any? = stack.withUnsafeBufferPointer { frames in
+            var index = frames.count - 1
+            while index >= 0 {
+                if let found = frames[index].lookup(first) { return found }
+                index -= 1
+            }
+            return nil
+        }
+        guard var current = value else { return nil }
+        for component in components.dropFirst() {
+            guard let next = ContextFrame(current).lookup(component) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    // MARK: - Tags
+
+    private mutating func interpolate(_ value: Any, _ variable: VariableNode) throws(MustacheError) {
+        switch value {
+        case let string as String:
+            append(string, escaped: variable.escaped)
+        case let int as Int:
+            append(String(int), escaped: false)
+        case let double as Double:
+            append(String(double), escaped: false)
+        case let bool as Bool:
+            append(bool ? "true" : "false", escaped: false)
+        case let substring as Substring:
+            append(String(substring), escaped: variable.escaped)
+        case let lambda as MustacheLambda:
+            let nodes = try compileLambdaOutput(lambda.body(""), delimiters: .standard, location: variable.location, name: variable.path.text)
+            let rendered = try renderSeparately(nodes, at: variable.location, "lambda '\(variable.path.text)'")
+            if variable.escaped { appendEscaped(rendered) } else { output.append(contentsOf: rendered) }
+        case is NSNull:
+            break
+        case let optional as any OptionalValue:
+            if let wrapped = optional.wrappedValue { try interpolate(wrapped, variable) }
+        default:
+            append(String(describing: value), escaped: variable.escaped)
+        }
+    }
+
+    private mutating func renderSection(_ section: SectionNode, indent: [UInt8]) throws(MustacheError) {
+        switch SectionValue(resolve(section.path)) {
+        case .falsy:
+            if section.inverted { try render(section.body, indent: indent) }
+        case .list(let list):
+            if section.inverted {
+                if list.mustacheIsEmpty { try render(section.body, indent: indent) }
+                return
+            }
+            try list.mustacheForEach { (element: Any) throws(MustacheError) in
+                stack.append(ContextFrame(element))
+                defer { stack.removeLast() }
+                try render(section.body, indent: indent)
+            }
+        case .lambda(let lambda):
+            guard !section.inverted else { return }
+            let source = lambda.body(section.rawBody)
+            let nodes = try compileLambdaOutput(source, delimiters: section.delimiters, location: section.location, name: section.path.text)
+            try nested(at: section.location, "lambda '\(section.path.text)'") { (renderer: inout Renderer) throws(MustacheError) in
+                try renderer.render(nodes, indent: indent)
+            }
+        case .context(let frame):
+            guard !section.inverted else { return }
+            stack.append(frame)
+            defer { stack.removeLast() }
+            try render(section.body, indent: indent)
+        }
+    }
+
+    private mutating func renderPartial(_ partial: PartialNode, indent: [UInt8]) throws(MustacheError) {
+        guard let (name, template) = try template(partial.reference, kind: "partial", at: partial.location) else { return }
+        let inner = partial.indentation.map { indent + $0 } ?? []
+        try nested(at: partial.location, "partial '\(name)'") { (renderer: inout Renderer) throws(MustacheError) in
+            try renderer.render(template.nodes, indent: inner)
+        }
+    }
+
+    private mutating func renderParent(_ parent: ParentNode, indent: [UInt8]) throws(MustacheError) {
+        guard let (name, template) = try template(parent.reference, kind: "parent", at: parent.location) else { return }
+        let inner = parent.indentation.map { indent + $0 } ?? []
+        let saved = overrides
+        defer { overrides = saved }
+        for (block, content) in parent.overrides where overrides[block] == nil {
+            overrides[block] = content
+        }
+        try nested(at: parent.location, "parent '\(name)'") { (renderer: inout Renderer) throws(MustacheError) in
+            try renderer.render(template.nodes, indent: inner)
+        }
+    }
+
+    private mutating func renderBlock(_ block: BlockNode, indent: [UInt8]) throws(MustacheError) {
+        let content = overrides[block.name] ?? block.defaultContent
+        let inner = block.indentation.isEmpty ? indent : indent + block.indentation
+        if block.standalone, content.startsWithLine {
+            output.append(contentsOf: inner)
+        }
+        // An override may contain its own block, so overrides count towards the depth limit.
+        try nested(at: block.location, "block '\(block.name)'") { (renderer: inout Renderer) throws(MustacheError) in
+            try renderer.render(content.nodes, indent: inner)
+        }
+    }
+
+    // MARK: - Support
+
+    /// The template a partial or parent tag refers to, or nil when it renders as nothing.
+    /// With a strict library, a reference that does not resolve is an error instead.
+    private func template(_ reference: TemplateReference, kind: String, at location: SourceLocation) throws(MustacheError) -> (String, MustacheTemplate)? {
+        let strict = library?.strictPartials ?? false
+        let name: String
+        switch reference {
+        case .name(let literal):
+            name = literal
+        case .dynamic(let path):
+            switch resolve(path) {
+            case let string as String: name = string
+            case let substring as Substring: name = String(substring)
+            default:
+                guard !strict else { throw location.error("dynamic \(kind) name '\(path.text)' does not resolve to a string") }
+                return nil
+            }
+        }
+        if let template = library?.template(named: name) {
+            return (name, template)
+        }
+        guard !strict else { throw location.error("\(kind) '\(name)' not found") }
+        return nil
+    }
+
+    /// Runs `body` one expansion level deeper, failing cleanly on runaway recursion.
+    private mutating func nested(at location: SourceLocation, _ what: @autoclosure () -> String,
+                                 _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
+        guard depth < Renderer.maximumDepth else {
+            throw location.error("\(what()) nested more than \(Renderer.maximumDepth) levels deep (infinite recursion?)")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        try body(&self)
+    }
+
+    /// Renders into a fresh buffer (for lambda output that is escaped as a whole).
+    private mutating func renderSeparately(_ nodes: [Node], at location: SourceLocation, _ what: String) throws(MustacheError) -> [UInt8] {
+        var outer: [UInt8] = []
+        swap(&outer, &output)
+        defer { swap(&outer, &output) }
+        try nested(at: location, what) { (renderer: inout Renderer) throws(MustacheError) in
+            try renderer.render(nodes, indent: [])
+        }
+        return output
+    }
+
+    private func compileLambdaOutput(_ source: String, delimiters: Delimiters, location: SourceLocation, name: String) throws(MustacheError) -> [Node] {
+        do {
+            return try Compiler.compile(source, file: "lambda '\(name)'", delimiters: delimiters)
+        } catch {
+            throw location.error("lambda '\(name)' returned an invalid template: \(error)")
+        }
+    }
+
+    // MARK: - Output
+
+    /// The rendered text.
+    var string: String { String(decoding: output, as: UTF8.self) }
+
+    private mutating func append(_ string: String, escaped: Bool) {
+        let appended: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
+            if escaped { appendEscaped(bytes) } else { output.append(contentsOf: bytes) }
+        }
+        if appended == nil { // a bridged string without contiguous UTF-8
+            append(String(decoding: Array(string.utf8), as: UTF8.self), escaped: escaped)
+        }
+    }
+
+    /// Appends text, indenting every line that starts inside it (empty lines stay empty).
+    private mutating func appendIndented(_ text: [UInt8], indent: [UInt8]) {
+        let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        var lineStart = 0
+        for index in text.indices where text[index] == newline {
+            let next = index + 1
+            guard next < text.count else { break }
+            if text[next] == newline || (text[next] == carriageReturn && next + 1 < text.count && text[next + 1] == newline) {
+                continue
+            }
+            output.append(contentsOf: text[lineStart..<next])
+            output.append(contentsOf: indent)
+            lineStart = next
+        }
+        output.append(contentsOf: text[lineStart...])
+    }
+
+    private mutating func appendEscaped(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { appendEscaped($0) }
+    }
+
+    /// HTML-escapes `&`, `<`, `>`, `"` and `'`, copying the runs between them in bulk.
+    private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for index in 0..<bytes.count where Renderer.needsEscaping(bytes[index]) {
+            let entity: StaticString
+            switch bytes[index] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            default: entity = "&#39;"
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            runStart = index + 1
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// `&`, `<`, `>`, `"` and `'` are all below 64, so one shift and mask tells them apart.
+    @inline(__always)
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        let mask: UInt64 = 1 << 38 | 1 << 60 | 1 << 62 | 1 << 34 | 1 << 39 // & < > " '
+        return byte < 64 && mask & (1 << UInt64(byte)) != 0
+    }
+}
