@@ -1,0 +1,259 @@
+/// Where every line of a card goes: the geometry and type scale of the
+/// design, and the search for the largest font size that fits.
+
+/// An axis-aligned rectangle in card pixels.
+struct Box: Equatable, Sendable {
+    var minX: Double
+    var minY: Double
+    var maxX: Double
+    var maxY: Double
+
+    var width: Double { maxX - minX }
+    var height: Double { maxY - minY }
+
+    func contains(_ other: Box) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+}
+
+/// The fixed geometry and type scale of a card.
+enum CardGeometry {
+    static let width = 1200.0
+    static let height = 630.0
+    /// Text must stay inside this; decorations may go outside.
+    static let safeArea = Box(minX: 60, minY: 60, maxX: 1140, maxY: 570)
+    /// The quotation, translation and author are laid out in this column,
+    /// centred vertically. Below it, the footer (left) and bonfire (right).
+    static let column = Box(minX: 100, minY: 76, maxX: 1100, maxY: 462)
+
+    /// Font sizes of the first block (Korean, or English when alone), in px.
+    static let largestSize = 76
+    static let smallestSize = 22
+    /// The English translation under Korean text is this much smaller…
+    static let translationRatio = 0.56
+    static let smallestTranslationSize = 16.0
+    /// …and the author line this much, within bounds.
+    static let authorRatio = 0.44
+    static let authorSizes = 18.0...28.0
+    static let maxAuthorLines = 2
+
+    static let footerSize = 20.0
+    static let footerBaseline = 548.0
+    static let footerMaxWidth = 760.0
+    /// Space between the site name and the date label, in em of the footer.
+    static let footerGap = 1.2
+
+    /// Ascent and descent of Noto Sans CJK (OS/2 typo metrics), in em: a
+    /// line's glyphs sit in the middle of its line box like CSS half-leading.
+    static let ascent = 0.88
+    static let descent = 0.12
+}
+
+/// What a line of text is on the card; decides its style.
+enum TextRole: Sendable, Equatable {
+    /// The saying: the Korean text, or the English when there is no Korean.
+    case quote
+    /// The English under the Korean.
+    case translation
+    case author, siteName, date
+}
+
+/// One line of text, ready to draw.
+struct PlacedLine: Equatable, Sendable {
+    var text: String
+    var role: TextRole
+    var lang: String
+    var x: Double
+    var baseline: Double
+    var fontSize: Double
+    var bold: Bool
+    /// The advance of the text in px, by the font metrics.
+    var width: Double
+
+    /// The box the line's glyphs may occupy: the advance × ascent + descent.
+    var box: Box {
+        Box(minX: x, minY: baseline - CardGeometry.ascent * fontSize,
+            maxX: x + width, maxY: baseline + CardGeometry.descent * fontSize)
+    }
+}
+
+/// The lines of a card and the quote's extent (for the accent bar).
+struct CardLayout: Equatable, Sendable {
+    var lines: [PlacedLine]
+    /// Vertical extent of the quotation and translation lines.
+    var quoteTop: Double
+    var quoteBottom: Double
+    /// Font size of the first block, in px.
+    var primarySize: Int
+    /// Whether some text was cut and ended with "…".
+    var truncated: Bool
+}
+
+extension CardLayout {
+    /// Lays out sanitized content (see `CardText.sanitize`).
+    init(korean: String, english: String, author: String, siteName: String, dateLabel: String?) {
+        let regular = FontMetrics.notoSansKRRegular
+        let bold = FontMetrics.notoSansKRBold
+        let quote = QuoteBlocks(
+            korean: TextBlock(korean, metrics: bold),
+            english: TextBlock(english, metrics: korean.isEmpty ? bold : regular),
+            author: TextBlock(author.allSatisfy(\.isWhitespace) ? "" : "— " + author, metrics: regular),
+            authorLang: Self.language(of: author))
+
+        // The largest size at which everything fits; line counts only fall
+        // as the size falls, so a binary search finds it.
+        var low = CardGeometry.smallestSize
+        var high = CardGeometry.largestSize
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if quote.arrange(primarySize: mid).height <= CardGeometry.column.height { low = mid } else { high = mid - 1 }
+        }
+        var arrangement = quote.arrange(primarySize: low)
+        let truncated = arrangement.shorten(toFit: CardGeometry.column.height)
+
+        let lines = arrangement.place(in: CardGeometry.column)
+        let quoteLines = lines.filter { $0.role == .quote || $0.role == .translation }
+        let footer = Self.footer(siteName: siteName, dateLabel: dateLabel)
+        self.init(lines: lines + footer,
+                  quoteTop: quoteLines.map(\.box.minY).min() ?? 0,
+                  quoteBottom: quoteLines.map(\.box.maxY).max() ?? 0,
+                  primarySize: low,
+                  truncated: truncated || arrangement.authorTruncated)
+    }
+
+    /// "ko" when the text has any Hangul, else "en".
+    static func language(of text: String) -> String {
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xD7B0...0xD7FF: return "ko"
+            default: continue
+            }
+        }
+        return "en"
+    }
+
+    private static func footer(siteName: String, dateLabel: String?) -> [PlacedLine] {
+        let size = CardGeometry.footerSize
+        let maxWidth = Int(CardGeometry.footerMaxWidth / size * 1000)
+        var lines: [PlacedLine] = []
+        var x = CardGeometry.column.minX
+        for (text, role, bold) in [(siteName, TextRole.siteName, true), (dateLabel ?? "", .date, false)] {
+            let block = TextBlock(text, metrics: bold ? .notoSansKRBold : .notoSansKRRegular)
+            guard let line = block.lines(maxWidth: .max, balanced: false).first, !block.isEmpty else { continue }
+            let room = maxWidth - Int((x - CardGeometry.column.minX) / size * 1000)
+            guard room > 0 else { break }
+            let fitted = line.width <= room
+                ? (text: block.text(of: line), width: line.width)
+                : block.ellipsized(line, maxWidth: room)
+            let width = Double(fitted.width) * size / 1000
+            lines.append(PlacedLine(text: fitted.text, role: role, lang: language(of: text), x: x,
+                                    baseline: CardGeometry.footerBaseline, fontSize: size, bold: bold, width: width))
+            x += width + CardGeometry.footerGap * size
+        }
+        return lines
+    }
+}
+
+/// The prepared blocks of a card's quote column.
+private struct QuoteBlocks {
+    var korean: TextBlock
+    var english: TextBlock
+    var author: TextBlock
+    var authorLang: String
+
+    func arrange(primarySize: Int) -> Arrangement {
+        let primary = Double(primarySize)
+        var blocks: [Arrangement.Block] = []
+        if !korean.isEmpty {
+            blocks.append(.init(text: korean, role: .quote, lang: "ko", size: primary, bold: true,
+                                lineHeight: 1.42, gapBefore: 0))
+        }
+        if !english.isEmpty {
+            let secondary = !korean.isEmpty
+            let size = secondary ? max(CardGeometry.smallestTranslationSize, (primary * CardGeometry.translationRatio).rounded()) : primary
+            blocks.append(.init(text: english, role: secondary ? .translation : .quote, lang: "en", size: size, bold: !secondary,
+                                lineHeight: secondary ? 1.45 : 1.3, gapBefore: secondary ? 0.5 * primary : 0))
+        }
+        if !author.isEmpty {
+            let size = min(max((primary * CardGeometry.authorRatio).rounded(), CardGeometry.authorSizes.lowerBound),
+                           CardGeometry.authorSizes.upperBound)
+            blocks.append(.init(text: author, role: .author, lang: authorLang, size: size, bold: false,
+                                lineHeight: 1.35, gapBefore: blocks.isEmpty ? 0 : max(1.1 * size, 0.5 * primary),
+                                maxLines: CardGeometry.maxAuthorLines))
+        }
+        return Arrangement(blocks: blocks, maxWidthPx: CardGeometry.column.width)
+    }
+}
+
+/// The blocks of the quote column wrapped at one set of font sizes.
+private struct Arrangement {
+    struct Block {
+        var text: TextBlock
+        var role: TextRole
+        var lang: String
+        var size: Double
+        var bold: Bool
+        var lineHeight: Double
+        var gapBefore: Double
+        var maxLines: Int = .max
+        var lines: [LineSpan] = []
+        /// Lines are dropped from the end; the last kept one gets "…".
+        var keptLines = 0
+        var maxWidth = 0
+
+        var lineBox: Double { size * lineHeight }
+        var height: Double { gapBefore + Double(keptLines) * lineBox }
+        var isTruncated: Bool { keptLines < lines.count }
+    }
+
+    var blocks: [Block]
+
+    init(blocks: [Block], maxWidthPx: Double) {
+        self.blocks = blocks.map { block in
+            var block = block
+            block.maxWidth = Int(maxWidthPx / block.size * 1000)
+            block.lines = block.text.lines(maxWidth: block.maxWidth)
+            block.keptLines = min(block.lines.count, block.maxLines)
+            return block
+        }
+    }
+
+    var height: Double { blocks.reduce(0) { $0 + $1.height } }
+    var authorTruncated: Bool { blocks.contains { $0.role == .author && $0.isTruncated } }
+
+    /// Drops lines from the tallest quote block until the column fits.
+    /// Returns whether anything was dropped.
+    mutating func shorten(toFit available: Double) -> Bool {
+        var shortened = false
+        while height > available {
+            let candidates = blocks.indices.filter { blocks[$0].role != .author && blocks[$0].keptLines > 1 }
+            guard let tallest = candidates.max(by: { blocks[$0].height < blocks[$1].height }) else { break }
+            blocks[tallest].keptLines -= 1
+            shortened = true
+        }
+        return shortened
+    }
+
+    /// Positions the lines, the whole column centred vertically in `column`.
+    func place(in column: Box) -> [PlacedLine] {
+        var top = column.minY + max(0, (column.height - height) / 2)
+        var placed: [PlacedLine] = []
+        for block in blocks {
+            top += block.gapBefore
+            let halfLeading = (block.lineHeight - CardGeometry.ascent - CardGeometry.descent) / 2 * block.size
+            for index in 0..<block.keptLines {
+                let line = block.lines[index]
+                let isLast = index == block.keptLines - 1
+                let (text, width) = isLast && block.isTruncated
+                    ? block.text.ellipsized(line, maxWidth: block.maxWidth)
+                    : (block.text.text(of: line), line.width)
+                placed.append(PlacedLine(
+                    text: text, role: block.role, lang: block.lang, x: column.minX,
+                    baseline: top + halfLeading + CardGeometry.ascent * block.size,
+                    fontSize: block.size, bold: block.bold, width: Double(width) * block.size / 1000))
+                top += block.lineBox
+            }
+        }
+        return placed
+    }
+}

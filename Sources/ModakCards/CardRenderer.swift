@@ -1,0 +1,180 @@
+/// Renders a saying as a 1200×630 SVG card (the Open Graph image size).
+///
+/// The SVG is self-contained and deterministic: the same content and theme
+/// always give the same bytes. Every line is its own `<text>` with explicit
+/// coordinates, laid out with Noto Sans CJK KR's metrics, so any renderer
+/// with the font stack draws it the same way. Structure, for tools that
+/// inspect cards:
+///
+/// - `<g class="bg">`: background;
+/// - `<g class="decor">`: accent bar and bonfire, never overlapping text;
+/// - `<g class="text">`: the lines, each inside the safe area
+///   x∈[60,1140], y∈[60,570].
+public struct CardRenderer: Sendable {
+    /// The font stack of all text, Korean first.
+    ///
+    /// Emoji come from Noto Color Emoji (Debian `fonts-noto-color-emoji`)
+    /// through fontconfig's fallback, and from the system's emoji font in
+    /// browsers. It is deliberately not named here: Pango then takes digits
+    /// and spaces from it too (the font maps them for keycap sequences) and
+    /// draws them 1.25 em wide. librsvg draws text as outlines, so emoji come
+    /// out as silhouettes in the text colour — never as missing-glyph boxes.
+    public static let fontFamily = "'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
+
+    public let theme: CardTheme
+
+    public init(theme: CardTheme = .bonfire) {
+        self.theme = theme
+    }
+
+    public func svg(for content: CardContent) -> String {
+        let korean = CardText.sanitize(content.korean)
+        let english = CardText.sanitize(content.english)
+        let author = CardText.sanitize(content.author, keepNewlines: false)
+        let siteName = CardText.sanitize(content.siteName, keepNewlines: false)
+        let dateLabel = content.dateLabel.map { CardText.sanitize($0, keepNewlines: false) }
+        let layout = CardLayout(korean: korean, english: english, author: author,
+                                siteName: siteName, dateLabel: dateLabel)
+        let ids = ElementIDs(cardID: content.id)
+
+        var svg = SVGWriter()
+        svg.line("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\" viewBox=\"0 0 1200 630\""
+                 + " role=\"img\" aria-labelledby=\"\(ids.title) \(ids.desc)\">")
+        svg.element("title", attributes: [("id", ids.title)],
+                    text: Self.title(korean: korean, english: english, author: author))
+        svg.element("desc", attributes: [("id", ids.desc)],
+                    text: Self.description(korean: korean, english: english, author: author,
+                                           siteName: siteName, dateLabel: dateLabel))
+        drawBackground(into: &svg, ids: ids)
+        svg.line("<g class=\"decor\" aria-hidden=\"true\">")
+        drawAccentBar(into: &svg, layout: layout)
+        Bonfire.draw(into: &svg, theme: theme)
+        svg.line("</g>")
+        svg.line("<g class=\"text\" font-family=\"\(CardText.escapeXML(Self.fontFamily))\">")
+        for line in layout.lines {
+            svg.element("text", attributes: [
+                ("x", SVGWriter.number(line.x)),
+                ("y", SVGWriter.number(line.baseline)),
+                ("font-size", SVGWriter.number(line.fontSize)),
+                ("font-weight", line.bold ? "700" : "400"),
+                ("fill", color(for: line.role)),
+                ("xml:lang", line.lang),
+                ("lang", line.lang),
+            ], text: line.text)
+        }
+        svg.line("</g>")
+        svg.line("</svg>")
+        return svg.output
+    }
+
+    /// Lays out `content` without drawing it (for tests and tools).
+    func layout(for content: CardContent) -> CardLayout {
+        CardLayout(korean: CardText.sanitize(content.korean),
+                   english: CardText.sanitize(content.english),
+                   author: CardText.sanitize(content.author, keepNewlines: false),
+                   siteName: CardText.sanitize(content.siteName, keepNewlines: false),
+                   dateLabel: content.dateLabel.map { CardText.sanitize($0, keepNewlines: false) })
+    }
+
+    private func color(for role: TextRole) -> String {
+        switch role {
+        case .quote: theme.primaryText
+        case .translation: theme.secondaryText
+        case .author, .siteName: theme.accent
+        case .date: theme.mutedText
+        }
+    }
+
+    private func drawBackground(into svg: inout SVGWriter, ids: ElementIDs) {
+        svg.line("<defs>")
+        svg.line("<linearGradient id=\"\(ids.background)\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
+                 + "<stop offset=\"0\" stop-color=\"\(theme.backgroundTop)\"/>"
+                 + "<stop offset=\"1\" stop-color=\"\(theme.backgroundBottom)\"/></linearGradient>")
+        svg.line("<radialGradient id=\"\(ids.glow)\" cx=\"\(SVGWriter.number(Bonfire.origin.x))\""
+                 + " cy=\"\(SVGWriter.number(Bonfire.origin.y))\" r=\"560\" gradientUnits=\"userSpaceOnUse\">"
+                 + "<stop offset=\"0\" stop-color=\"\(theme.glow)\" stop-opacity=\"\(SVGWriter.number(theme.glowOpacity, decimals: 2))\"/>"
+                 + "<stop offset=\"1\" stop-color=\"\(theme.glow)\" stop-opacity=\"0\"/></radialGradient>")
+        svg.line("</defs>")
+        svg.line("<g class=\"bg\">")
+        svg.line("<rect width=\"1200\" height=\"630\" fill=\"url(#\(ids.background))\"/>")
+        svg.line("<rect width=\"1200\" height=\"630\" fill=\"url(#\(ids.glow))\"/>")
+        svg.line("</g>")
+    }
+
+    /// A thin vertical bar in the accent colour beside the quotation.
+    private func drawAccentBar(into svg: inout SVGWriter, layout: CardLayout) {
+        guard layout.quoteBottom > layout.quoteTop else { return }
+        let top = layout.quoteTop + 4
+        let height = layout.quoteBottom - layout.quoteTop - 8
+        svg.line("<rect x=\"66\" y=\"\(SVGWriter.number(top))\" width=\"4\" height=\"\(SVGWriter.number(height))\""
+                 + " rx=\"2\" fill=\"\(theme.accent)\"/>")
+    }
+
+    static func title(korean: String, english: String, author: String) -> String {
+        let saying = flattened(korean.isEmpty ? english : korean)
+        return author.allSatisfy(\.isWhitespace) ? saying : "\(saying) — \(author)"
+    }
+
+    static func description(korean: String, english: String, author: String,
+                            siteName: String, dateLabel: String?) -> String {
+        var parts = [korean, english].map(flattened).filter { !$0.isEmpty }
+        if !author.allSatisfy(\.isWhitespace) { parts.append("— \(author)") }
+        parts.append([siteName, dateLabel ?? ""].filter { !$0.isEmpty }.joined(separator: ", "))
+        return parts.filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+
+    private static func flattened(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
+    }
+}
+
+/// Element ids of one card, prefixed with its id so cards inlined together
+/// in one HTML page do not clash.
+struct ElementIDs {
+    let prefix: String
+
+    init(cardID: String) {
+        let safe = cardID.unicodeScalars.prefix(64).filter {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }
+        prefix = safe.isEmpty ? "card" : "card-" + String(String.UnicodeScalarView(safe))
+    }
+
+    var title: String { prefix + "-title" }
+    var desc: String { prefix + "-desc" }
+    var background: String { prefix + "-bg" }
+    var glow: String { prefix + "-glow" }
+}
+
+/// Appends SVG markup, one element per line.
+struct SVGWriter {
+    private(set) var output = ""
+
+    init() { output.reserveCapacity(8192) }
+
+    mutating func line(_ markup: String) {
+        output += markup
+        output += "\n"
+    }
+
+    /// `<name a="v"…>text</name>`, with attribute values and text escaped.
+    mutating func element(_ name: String, attributes: [(String, String)], text: String) {
+        output += "<" + name
+        for (key, value) in attributes {
+            output += " " + key + "=\"" + CardText.escapeXML(value) + "\""
+        }
+        output += ">" + CardText.escapeXML(text) + "</" + name + ">\n"
+    }
+
+    /// `value` with exactly `decimals` decimals, independent of locale.
+    static func number(_ value: Double, decimals: Int = 1) -> String {
+        var scale = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = Int((abs(value) * Double(scale)).rounded())
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + String(scaled) }
+        var fraction = String(scaled % scale)
+        while fraction.count < decimals { fraction = "0" + fraction }
+        return sign + String(scaled / scale) + "." + fraction
+    }
+}

@@ -1,0 +1,55 @@
+/// Cleaning and escaping of the text that goes into a card.
+enum CardText {
+    /// Returns `text` with only characters that are safe to draw and to put
+    /// in XML 1.0:
+    ///
+    /// - CR LF, CR, U+2028 and U+2029 become LF (or a space when
+    ///   `keepNewlines` is false); tab becomes a space;
+    /// - other C0 and C1 control characters, DEL, U+FFFE and U+FFFF are
+    ///   removed (XML 1.0 forbids most of them, and none of them draws);
+    /// - bidi embedding, override and isolate controls (U+202A–U+202E,
+    ///   U+2066–U+2069) are removed so a saying cannot reorder the card.
+    static func sanitize(_ text: String, keepNewlines: Bool = true) -> String {
+        var result = String.UnicodeScalarView()
+        let newline: Unicode.Scalar = keepNewlines ? "\n" : " "
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar.value {
+            case 0x0A:
+                if !previousWasCR { result.append(newline) }
+            case 0x0D, 0x2028, 0x2029:
+                result.append(newline)
+            case 0x09:
+                result.append(" ")
+            case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF, 0x202A...0x202E, 0x2066...0x2069:
+                continue
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// Escapes the five XML special characters for text content and
+    /// attribute values.
+    static func escapeXML(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text
+        }
+        // Scalar by scalar: a grapheme cluster such as "&" + U+0301 must
+        // still have its "&" escaped.
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": result.append(contentsOf: "&apos;".unicodeScalars)
+            default: result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import ModakCards
+
+/// Parses SVG and collects what the tests look at.
+private final class SVGInspector: NSObject, XMLParserDelegate {
+    var elements: [(name: String, attributes: [String: String])] = []
+    var texts: [String] = []
+    private var current: String?
+
+    static func inspect(_ svg: String) throws -> SVGInspector {
+        let inspector = SVGInspector()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = inspector
+        guard parser.parse() else { throw parser.parserError ?? CocoaError(.coderReadCorrupt) }
+        return inspector
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements.append((name, attributes))
+        if name == "text" { current = "" }
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) { current? += string }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        if name == "text", let text = current { texts.append(text) }
+        if name == "text" { current = nil }
+    }
+
+    func all(_ name: String) -> [[String: String]] { elements.filter { $0.name == name }.map(\.attributes) }
+}
+
+private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안다고 하라.",
+                                 english: "Know what you know.", author: "공자", siteName: "모닥", dateLabel: "2026-11-28")
+
+@Suite struct CardRendererTests {
+    @Test func cardIsAnAccessibleOpenGraphSizedSVG() throws {
+        let svg = CardRenderer(theme: .bonfire).svg(for: saying)
+        let doc = try SVGInspector.inspect(svg)
+        let root = try #require(doc.all("svg").first)
+        #expect(root["width"] == "1200" && root["height"] == "630" && root["viewBox"] == "0 0 1200 630")
+        #expect(root["role"] == "img")
+        #expect(root["aria-labelledby"] == "card-confucius-1-title card-confucius-1-desc")
+        #expect(doc.all("title").first?["id"] == "card-confucius-1-title")
+        #expect(doc.all("desc").first?["id"] == "card-confucius-1-desc")
+        #expect(svg.contains("<title id=\"card-confucius-1-title\">아는 것을 안다고 하라. — 공자</title>"))
+        #expect(svg.contains("Know what you know."))
+    }
+
+    @Test func everyLineIsATextElementWithPositionAndLanguage() throws {
+        let doc = try SVGInspector.inspect(CardRenderer(theme: .light).svg(for: saying))
+        #expect(doc.texts == ["아는 것을 안다고 하라.", "Know what you know.", "— 공자", "모닥", "2026-11-28"])
+        let texts = doc.all("text")
+        #expect(texts.map { $0["lang"] } == ["ko", "en", "ko", "ko", "en"])
+        #expect(texts.allSatisfy { $0["xml:lang"] == $0["lang"] && $0["x"] != nil && $0["y"] != nil })
+        let group = try #require(doc.all("g").first { $0["class"] == "text" })
+        #expect(group["font-family"] == CardRenderer.fontFamily)
+        #expect(CardRenderer.fontFamily.hasPrefix("'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic'"))
+    }
+
+    @Test func backgroundAndDecorationsAreMarkedForTools() throws {
+        let doc = try SVGInspector.inspect(CardRenderer(theme: .dark).svg(for: saying))
+        let classes = doc.all("g").compactMap { $0["class"] }
+        #expect(classes == ["bg", "decor", "text"])
+        #expect(doc.all("path").count == 3)  // the flame
+    }
+
+    @Test func markupInTheSayingIsEscaped() throws {
+        let content = CardContent(id: "x\"><script>", korean: "<b>굵게</b> & \"따옴표\"",
+                                  english: "</text><script>alert('x')</script>", author: "A & B <C>",
+                                  siteName: "<site>", dateLabel: "'now'")
+        let svg = CardRenderer(theme: .bonfire).svg(for: content)
+        #expect(!svg.contains("<script"))
+        #expect(!svg.contains("<b>"))
+        #expect(svg.contains("&lt;b&gt;굵게&lt;/b&gt; &amp; &quot;따옴표&quot;"))
+        let doc = try SVGInspector.inspect(svg)
+        #expect(doc.texts.contains("</text><script>alert('x')</script>"))
+        #expect(doc.texts.contains("— A & B <C>"))
+        #expect(doc.all("svg").first?["aria-labelledby"] == "card-xscript-title card-xscript-desc")
+    }
+
+    @Test func controlAndBidiCharactersNeverReachTheSVG() throws {
+        let content = CardContent(id: "c", korean: "앞\u{202E}뒤\u{202C}\u{7}\u{0}", english: "a\u{2066}b\u{2069}\u{1B}c",
+                                  author: "\u{202D}x\u{8}", siteName: "s\u{FFFF}", dateLabel: "d\u{9F}")
+        let svg = CardRenderer(theme: .bonfire).svg(for: content)
+        let forbidden: [Unicode.Scalar] = ["\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{202D}", "\u{7}", "\u{0}",
+                                           "\u{1B}", "\u{8}", "\u{FFFF}", "\u{9F}"]
+        #expect(!svg.unicodeScalars.contains { forbidden.contains($0) })
+        #expect(try SVGInspector.inspect(svg).texts.prefix(2) == ["앞뒤", "abc"])
+    }
+
+    @Test func outputIsDeterministic() {
+        for theme in CardTheme.all {
+            for content in CardSamples.all {
+                #expect(CardRenderer(theme: theme).svg(for: content) == CardRenderer(theme: theme).svg(for: content))
+            }
+        }
+    }
+
+    @Test func everySampleIsWellFormedXML() throws {
+        for theme in CardTheme.all {
+            for content in CardSamples.all {
+                let doc = try SVGInspector.inspect(CardRenderer(theme: theme).svg(for: content))
+                #expect(!doc.texts.isEmpty, "\(content.id)")
+            }
+        }
+    }
+
+    @Test func themeColoursAreUsed() {
+        let svg = CardRenderer(theme: .light).svg(for: saying)
+        let light = CardTheme.light
+        for colour in [light.backgroundTop, light.primaryText, light.secondaryText, light.accent, light.flameCore] {
+            #expect(svg.contains(colour))
+        }
+        #expect(!svg.contains(CardTheme.bonfire.backgroundTop))
+    }
+
+    @Test func numbersHaveAFixedNumberOfDecimals() {
+        #expect(SVGWriter.number(0) == "0.0")
+        #expect(SVGWriter.number(12.34) == "12.3")
+        #expect(SVGWriter.number(12.35, decimals: 2) == "12.35")
+        #expect(SVGWriter.number(-3.06) == "-3.1")
+        #expect(SVGWriter.number(-0.01) == "0.0")
+        #expect(SVGWriter.number(0.3, decimals: 2) == "0.30")
+        #expect(SVGWriter.number(1199.96) == "1200.0")
+        #expect(SVGWriter.number(5, decimals: 0) == "5")
+    }
+}
+
+@Suite struct CardThemeTests {
+    @Test func themesAreFoundByName() {
+        #expect(CardTheme.named("bonfire") == .bonfire)
+        #expect(CardTheme.named("Light") == .light)
+        #expect(CardTheme.named("DARK") == .dark)
+        #expect(CardTheme.named("sepia") == nil)
+        #expect(CardTheme.named("") == nil)
+    }
+
+    @Test func themesAreDistinctAndWellFormed() {
+        #expect(Set(CardTheme.all.map(\.name)) == ["bonfire", "light", "dark"])
+        #expect(CardTheme.bonfire != CardTheme.dark)
+        for theme in CardTheme.all {
+            let colours = [theme.backgroundTop, theme.backgroundBottom, theme.glow, theme.primaryText,
+                           theme.secondaryText, theme.accent, theme.mutedText, theme.log, theme.logShade,
+                           theme.logEnd, theme.flameOuter, theme.flameMiddle, theme.flameCore]
+            for colour in colours {
+                #expect(colour.count == 7 && colour.first == "#" && colour.dropFirst().allSatisfy(\.isHexDigit),
+                        "\(theme.name): \(colour)")
+            }
+        }
+    }
+}

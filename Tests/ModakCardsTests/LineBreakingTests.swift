@@ -1,0 +1,123 @@
+import Testing
+@testable import ModakCards
+
+/// Wraps `text` at `width` (1/1000 em) and returns the lines' text.
+private func wrap(_ text: String, width: Int, balanced: Bool = true) -> [String] {
+    let block = TextBlock(text, metrics: .notoSansKRRegular)
+    return block.lines(maxWidth: width, balanced: balanced).map(block.text(of:))
+}
+
+private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.width(of: text) }
+
+@Suite struct LineBreakingTests {
+    let korean = "아는 것을 안다고 하고, 모르는 것을 모른다고 하는 것, 이것이 바로 아는 것이다."
+
+    @Test func koreanBreaksOnlyBetweenWords() {
+        // At every width from 5 to 40 syllables, lines are whole words.
+        let words = korean.split(separator: " ").map(String.init)
+        for width in stride(from: 5 * 920, through: 40 * 920, by: 257) {
+            let lines = wrap(korean, width: width)
+            #expect(lines.flatMap { $0.split(separator: " ").map(String.init) } == words, "width \(width)")
+            for line in lines { #expect(measure(line) <= width, "\(line) at \(width)") }
+        }
+    }
+
+    @Test func koreanWordIsKeptWholeEvenWhenLineIsShort() {
+        // "모른다고" (4 syllables) must not be split although 3 syllables would fit after "것을".
+        let lines = wrap("모르는 것을 모른다고", width: 7 * 920)
+        #expect(lines == ["모르는 것을", "모른다고"])
+    }
+
+    @Test func wordWiderThanTheLineIsBrokenBetweenClusters() {
+        let word = String(repeating: "antidisestablishment", count: 3)  // 60 letters
+        let width = measure("antidisestablishment") + 100
+        let lines = wrap(word, width: width)
+        #expect(lines.joined() == word)
+        #expect(lines.count == 3)
+        for line in lines { #expect(measure(line) <= width) }
+    }
+
+    @Test func brokenLongWordIsBalancedToo() {
+        // Greedy leaves a 2-letter last line; balancing spreads the word evenly.
+        let word = String(repeating: "a", count: 42)
+        let width = measure(String(repeating: "a", count: 20))
+        #expect(wrap(word, width: width, balanced: false).map(\.count) == [20, 20, 2])
+        #expect(wrap(word, width: width).map(\.count) == [14, 14, 14])
+    }
+
+    @Test func onlyTheOverlongWordIsBroken() {
+        let long = String(repeating: "x", count: 40)
+        let width = measure(String(repeating: "x", count: 25))
+        let lines = wrap("short words \(long) stay whole", width: width)
+        for word in ["short", "words", "stay", "whole"] {
+            #expect(lines.contains { $0.split(separator: " ").contains(Substring(word)) }, "\(word) in \(lines)")
+        }
+        #expect(lines.joined(separator: " ").filter { $0 == "x" }.count == 40)
+    }
+
+    @Test func emojiSequencesAndCombiningMarksAreNeverSplit() {
+        let family: Character = "👨‍👩‍👧"
+        let accented: Character = "e\u{301}"
+        let text = String(repeating: String(family), count: 9) + String(repeating: String(accented), count: 9)
+        let lines = wrap(text, width: 3 * FontMetrics.emojiAdvance)
+        #expect(lines.count > 3)
+        for line in lines {
+            #expect(line.allSatisfy { $0 == family || $0 == accented }, "\(line.unicodeScalars.map(\.value))")
+        }
+        #expect(lines.joined() == text)
+    }
+
+    @Test func englishWrapsAtSpacesAndAfterHyphens() {
+        #expect(wrap("a well-known saying", width: measure("a well-kn")) == ["a well-", "known", "saying"])
+        // A hyphen not between letters is no break opportunity.
+        #expect(wrap("x -- y", width: measure("x -")) == ["x", "--", "y"])
+    }
+
+    @Test func newlinesAreRespected() {
+        #expect(wrap("하나\n둘", width: 100_000) == ["하나", "둘"])
+        // Runs of blank lines collapse to one; blank lines at either end go.
+        #expect(wrap("\n\n하나\n\n\n\n둘\n\n", width: 100_000) == ["하나", "", "둘"])
+        // Spaces collapse and are trimmed around lines.
+        #expect(wrap("  a   b  \n  c ", width: 100_000) == ["a b", "c"])
+    }
+
+    @Test func balancedLinesLeaveNoOrphanWord() {
+        let text = "The quick brown fox jumps over the lazy dog"
+        let width = measure("The quick brown fox jumps over the lazy")
+        let greedy = wrap(text, width: width, balanced: false)
+        #expect(greedy == ["The quick brown fox jumps over the lazy", "dog"])
+        let balanced = wrap(text, width: width)
+        #expect(balanced.count == 2)
+        #expect(balanced.joined(separator: " ") == text)
+        #expect(balanced[1].split(separator: " ").count >= 3)
+        #expect(abs(measure(balanced[0]) - measure(balanced[1])) < measure("jumps over"))
+    }
+
+    @Test func balancingKeepsTheLineCount() {
+        let text = CardSamples.hangul(syllables: 300)
+        for width in stride(from: 20_000, through: 60_000, by: 3_333) {
+            #expect(wrap(text, width: width).count == wrap(text, width: width, balanced: false).count)
+        }
+    }
+
+    @Test func greedyLineCountNeverGrowsWithWidth() {
+        // The font-size search depends on this.
+        let paragraph = Paragraph(Substring(CardSamples.englishWords(60)), metrics: .notoSansKRRegular)
+        var previous = Int.max
+        for width in stride(from: 3_000, through: 80_000, by: 500) {
+            let count = paragraph.greedyLines(maxWidth: width).count
+            #expect(count <= previous)
+            previous = count
+        }
+    }
+
+    @Test func ellipsisFitsTheLine() {
+        let block = TextBlock("모닥불 곁에서 나눈 이야기", metrics: .notoSansKRRegular)
+        let line = block.lines(maxWidth: 100_000)[0]
+        let cut = block.ellipsized(line, maxWidth: line.width)
+        #expect(cut.text.hasSuffix("…"))
+        #expect(cut.width <= line.width)
+        #expect(cut.width == measure(cut.text))
+        #expect(!cut.text.contains(" …"))
+    }
+}
