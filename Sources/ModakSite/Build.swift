@@ -14,14 +14,26 @@ public struct BuildRequest: Sendable {
     public var baseURL: String?
     /// `--templates`: folders overriding the bundled templates, in order.
     public var templateDirectories: [String] = []
+    /// Told how far the build got, from any thread (the command line draws a progress bar).
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
     public init() {}
+}
+
+/// How far a build got: `done` of `total` in its current stage.
+public struct BuildProgress: Sendable, Equatable {
+    public enum Stage: String, Sendable { case reading, rendering, writing }
+    public var stage: Stage
+    public var done: Int
+    public var total: Int
 }
 
 /// What a build did: every diagnostic, and the write report when it got that far.
 public struct BuildResult: Sendable {
     public var diagnostics: [Diagnostic]
     public var report: WriteReport?
+    /// The day the site was built for, once the content was read (its time zone says when tomorrow starts).
+    public var today: BuildDay?
     public var succeeded: Bool { report != nil }
 }
 
@@ -46,6 +58,7 @@ public struct SiteBuilder: Sendable {
 
         // Load and validate.
         let files: [SourceFile]
+        request.progress?(BuildProgress(stage: .reading, done: 0, total: 1))
         do {
             files = try DirectoryReader.contentFiles(in: request.contentDirectory)
         } catch {
@@ -68,6 +81,7 @@ public struct SiteBuilder: Sendable {
         }
 
         // Render, then write.
+        request.progress?(BuildProgress(stage: .rendering, done: 0, total: 1))
         let plan: OutputPlan
         do {
             plan = try SiteRenderer().render(RenderContext(content: content, today: today, templates: templates))
@@ -77,15 +91,17 @@ public struct SiteBuilder: Sendable {
             return fail("\(error)", path: request.outputDirectory)
         }
         do {
-            let report = try SiteWriter(outputDirectory: request.outputDirectory).write(plan)
-            return BuildResult(diagnostics: diagnostics, report: report)
+            let report = try SiteWriter(outputDirectory: request.outputDirectory).write(plan) { done, total in
+                request.progress?(BuildProgress(stage: .writing, done: done, total: total))
+            }
+            return BuildResult(diagnostics: diagnostics, report: report, today: today)
         } catch {
             return fail("\(error)", path: request.outputDirectory)
         }
     }
 
     /// Bundled templates, then `templates/` beside the content folder, then each `--templates`.
-    func templateFolders(for request: BuildRequest) -> [String] {
+    public func templateFolders(for request: BuildRequest) -> [String] {
         var folders = bundledTemplates.map { [$0] } ?? []
         let siteTemplates = URL(fileURLWithPath: request.contentDirectory).deletingLastPathComponent().appendingPathComponent("templates").path
         var isDirectory: ObjCBool = false

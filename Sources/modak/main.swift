@@ -45,18 +45,25 @@ let buildOptions: Set<String> = ["--content", "--output", "--date", "--theme", "
 func runBuild(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
     let parsed = try Arguments(arguments, valued: buildOptions)
     guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
-    let request = try buildRequest(parsed)
+    var request = try buildRequest(parsed)
+    let progress = ProgressBar()
+    request.progress = progress.update
     let started = Date()
     let result = SiteBuilder().build(request)
+    progress.finish()
+    return printOutcome(result, of: request, started: started) ? .success : .failure
+}
+
+/// Prints a build's diagnostics and its summary line (or why nothing was written); true when it succeeded.
+func printOutcome(_ result: BuildResult, of request: BuildRequest, started: Date) -> Bool {
     for diagnostic in result.diagnostics { printError(diagnostic.description) }
     guard let report = result.report else {
         let count = result.diagnostics.filter { $0.severity == .error }.count
         printError("modak: build failed with \(count) error\(count == 1 ? "" : "s"); \(request.outputDirectory) was not changed")
-        return .failure
+        return false
     }
-    let seconds = Date().timeIntervalSince(started)
-    print("built \(report.total.formatted()) files: \(report.written.formatted()) written, \(report.unchanged.formatted()) unchanged, \(report.removed.formatted()) removed in \(String(format: "%.1f", seconds)) s")
-    return .success
+    print(summaryLine(report, seconds: Date().timeIntervalSince(started)))
+    return true
 }
 
 func main() -> ExitCode {

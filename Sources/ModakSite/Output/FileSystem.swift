@@ -70,6 +70,21 @@ enum FileSystem {
         return String(path[..<slash]) + ".\(path[slash...]).modak-\(getpid()).tmp"
     }
 
+    /// Whether `name` is one of `temporarySibling`'s names: `.<name>.modak-<pid>.tmp`.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.range(of: ".modak-", options: .backwards) else { return false }
+        let pid = name[marker.upperBound...].dropLast(".tmp".count)
+        return marker.lowerBound > name.index(after: name.startIndex) && !pid.isEmpty && pid.allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// Deletes the temporary files directly inside `folder` (left there by a killed build).
+    static func removeTemporaries(in folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where isTemporaryName(name) {
+            unlink(folder + "/" + name)
+        }
+    }
+
     private static func failure(_ action: String, _ path: String) -> OutputError {
         OutputError(description: "\(action) \(path): \(String(cString: strerror(errno)))")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -34,34 +35,36 @@ public struct SiteWriter: Sendable {
         self.outputDirectory = outputDirectory.hasSuffix("/") && outputDirectory.count > 1 ? String(outputDirectory.dropLast()) : outputDirectory
     }
 
-    public func write(_ plan: OutputPlan) throws -> WriteReport {
+    /// `progress(done, total)` is called as files are written, from any thread.
+    public func write(_ plan: OutputPlan, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
         try validatePaths(plan)
         try FileSystem.createDirectories(outputDirectory)
         let lock = try OutputLock(path: outputDirectory + "/" + Self.lockName)
         defer { lock.release() }
 
         let previous = Manifest.read(from: manifestPath)
+        removeLeftoverTemporaries(previous: previous, plan: plan)
         let entries = Self.entries(for: plan.files)
         let current = Manifest(entries: Dictionary(uniqueKeysWithValues: zip(plan.files.map(\.path), entries)))
+        let pending = filesToWrite(plan.files, entries: entries, previous: previous)
 
-        // Before creating files the old manifest does not know, record them, so that a build killed
-        // part-way still lets the next build remove what it had created.
-        if current.entries.keys.contains(where: { previous.entries[$0] == nil }) {
+        // Before touching any file, mark every one about to be written as unknown, so that a build
+        // killed part-way leaves a manifest that makes the next build rewrite each of them (even
+        // back to its old bytes) and remove the new ones it no longer wants.
+        if !pending.isEmpty {
             var intent = previous
-            for path in current.entries.keys where intent.entries[path] == nil {
-                intent.entries[path] = Manifest.Entry(hash: 0, size: -1)
-            }
+            for index in pending { intent.entries[plan.files[index].path] = .unknown }
             try intent.write(to: manifestPath)
         }
 
-        let written = try writeChangedFiles(plan.files, entries: entries, previous: previous)
+        try writeFiles(pending.map { plan.files[$0] }, progress: progress)
         var removed = 0
         for path in previous.entries.keys.sorted() where current.entries[path] == nil {
             if FileSystem.removeFile(outputDirectory + "/" + path) { removed += 1 }
             FileSystem.removeEmptyParents(of: path, under: outputDirectory)
         }
         try current.write(to: manifestPath)
-        return WriteReport(written: written, unchanged: plan.files.count - written, removed: removed)
+        return WriteReport(written: pending.count, unchanged: plan.files.count - pending.count, removed: removed)
     }
 
     private var manifestPath: String { outputDirectory + "/" + Self.manifestName }
@@ -86,8 +89,16 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Writes every file whose manifest entry or on-disk size differs; returns how many were written.
-    private func writeChangedFiles(_ files: [OutputFile], entries: [Manifest.Entry], previous: Manifest) throws -> Int {
+    /// Indices of the files whose manifest entry or on-disk size differs from what this build makes.
+    private func filesToWrite(_ files: [OutputFile], entries: [Manifest.Entry], previous: Manifest) -> [Int] {
+        let changed = ParallelMap.map(Array(files.indices)) { index in
+            previous.entries[files[index].path] != entries[index]
+                || FileSystem.size(of: outputDirectory + "/" + files[index].path) != files[index].bytes.count
+        }
+        return files.indices.filter { changed[$0] }
+    }
+
+    private func writeFiles(_ files: [OutputFile], progress: (@Sendable (Int, Int) -> Void)?) throws {
         var directories = Set<String>()
         for file in files {
             if let slash = file.path.lastIndex(of: "/") { directories.insert(String(file.path[..<slash])) }
@@ -95,24 +106,30 @@ public struct SiteWriter: Sendable {
         for directory in directories.sorted() {
             try FileSystem.createDirectories(outputDirectory + "/" + directory)
         }
-        let outcomes = ParallelMap.map(Array(files.indices)) { index -> Result<Bool, OutputError> in
-            let file = files[index]
-            let path = outputDirectory + "/" + file.path
-            if previous.entries[file.path] == entries[index], FileSystem.size(of: path) == file.bytes.count {
-                return .success(false)
-            }
+        let done = Atomic<Int>(0)
+        let outcomes = ParallelMap.map(files) { file -> OutputError? in
             do throws(OutputError) {
-                try FileSystem.writeAtomically(file.bytes, to: path)
-                return .success(true)
+                try FileSystem.writeAtomically(file.bytes, to: outputDirectory + "/" + file.path)
             } catch {
-                return .failure(error)
+                return error
             }
+            if let progress { progress(done.add(1, ordering: .relaxed).newValue, files.count) }
+            return nil
         }
-        var written = 0
-        for outcome in outcomes {
-            if try outcome.get() { written += 1 }
+        if let failure = outcomes.lazy.compactMap({ $0 }).first { throw failure }
+    }
+
+    /// Removes the temporary files a killed build left behind. Temporaries sit beside the files
+    /// being written, which a killed build marked unknown in its manifest; the manifest's own sits
+    /// at the top. Only those folders are searched, so an undisturbed site costs one folder read.
+    private func removeLeftoverTemporaries(previous: Manifest, plan: OutputPlan) {
+        var folders: Set<String> = [""]
+        for (path, entry) in previous.entries where entry == .unknown {
+            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
         }
-        return written
+        for folder in folders.sorted() {
+            FileSystem.removeTemporaries(in: folder.isEmpty ? outputDirectory : outputDirectory + "/" + folder)
+        }
     }
 }
 
@@ -121,6 +138,9 @@ struct Manifest: Equatable {
     struct Entry: Equatable {
         var hash: UInt64
         var size: Int
+
+        /// A file a build set out to write: whatever is on disk must be rewritten.
+        static let unknown = Entry(hash: 0, size: -1)
     }
 
     static let header = "modak-manifest 1"

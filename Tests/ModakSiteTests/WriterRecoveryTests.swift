@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import ModakSite
+
+/// A build that stops part-way (killed, or failing on one file) must leave a folder the next build repairs.
+@Suite struct WriterRecoveryTests {
+    private func plan(_ files: [String: String]) -> OutputPlan {
+        OutputPlan(files: files.keys.sorted().map { OutputFile(path: $0, text: files[$0]!) })
+    }
+
+    @Test func aBuildStoppedPartWayIsRepairedEvenWhenTheNextOneGoesBack() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(outputDirectory: folder.path)
+        let old = ["index.html": "old", "sayings/a/index.html": "aaa"]
+        _ = try writer.write(plan(old))
+
+        // The second build changes index.html to bytes of the same size, and fails on a file whose
+        // place is taken by a folder, after the other files were written.
+        try folder.write("blocked/index.html/keep", "a folder where a file should go")
+        #expect(throws: OutputError.self) {
+            try writer.write(plan(["index.html": "new", "sayings/a/index.html": "aaa", "blocked/index.html": "x"]))
+        }
+        #expect(folder.read("index.html") == "new")
+
+        // Going back to the first content must restore every file, not trust the old manifest entry.
+        try FileManager.default.removeItem(atPath: folder.path + "/blocked")
+        let report = try writer.write(plan(old))
+        #expect(folder.read("index.html") == "old")
+        #expect(report.written == 1)
+        #expect(try folder.snapshot().keys.sorted() == ["index.html", "sayings/a/index.html"])
+    }
+
+    @Test func temporariesLeftByAKilledBuildAreRemoved() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(outputDirectory: folder.path)
+        _ = try writer.write(plan(["index.html": "one", "sayings/a/index.html": "a"]))
+        // What `kill -9` leaves: a manifest marking the files being written, and their temporaries.
+        var manifest = Manifest.read(from: folder.path + "/" + SiteWriter.manifestName)
+        manifest.entries["sayings/a/index.html"] = .unknown
+        try manifest.write(to: folder.path + "/" + SiteWriter.manifestName)
+        try folder.write("sayings/a/.index.html.modak-4242.tmp", "half")
+        try folder.write("..modak-manifest.modak-4242.tmp", "half")
+        try folder.write("..modak-manifest.modak-4242.tmp.keep", "not ours")
+
+        _ = try writer.write(plan(["index.html": "one", "sayings/a/index.html": "a"]))
+        #expect(!folder.exists("sayings/a/.index.html.modak-4242.tmp"))
+        #expect(!folder.exists("..modak-manifest.modak-4242.tmp"))
+        #expect(folder.exists("..modak-manifest.modak-4242.tmp.keep"))
+        #expect(Manifest.read(from: folder.path + "/" + SiteWriter.manifestName).entries.values.allSatisfy { $0 != .unknown })
+    }
+
+    @Test func temporaryNamesAreRecognisedExactly() {
+        #expect(FileSystem.isTemporaryName(".index.html.modak-123.tmp"))
+        #expect(FileSystem.isTemporaryName("..modak-manifest.modak-9.tmp"))
+        #expect(!FileSystem.isTemporaryName("index.html.modak-123.tmp"))
+        #expect(!FileSystem.isTemporaryName(".index.html.modak-.tmp"))
+        #expect(!FileSystem.isTemporaryName(".index.html.modak-12a.tmp"))
+        #expect(!FileSystem.isTemporaryName(".modak-123.tmp"))
+    }
+}
