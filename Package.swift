@@ -10,13 +10,20 @@ let package = Package(
 
         // The template engine: the Mustache spec, nothing of Modak.
         .target(name: "Mustache"),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Fixtures"]),
+        .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
+
+        // Saying cards: text layout with real font metrics, SVG, PNG through rsvg-convert.
+        .target(name: "ModakCards", exclude: ["Generator"]),
+        .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards"]),
+        .executableTarget(name: "card-sample", dependencies: ["ModakCards"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock, no C.
         .target(name: "ModakCore"),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "Mustache", "CCmark", "CLibXML2"]),
+        .target(name: "ModakSite", dependencies: ["ModakCore", "Mustache", "ModakCards", "CCmark", "CLibXML2"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 

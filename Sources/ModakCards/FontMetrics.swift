@@ -2,7 +2,7 @@
 /// without a font engine.
 ///
 /// The tables come from `FontMetrics+Generated.swift`, written by
-/// `scripts/gen-font-metrics.py` from Noto Sans CJK KR. Characters the table
+/// `Sources/ModakCards/Generator/gen-font-metrics.py` from Noto Sans CJK KR. Characters the table
 /// does not list get a width that is at least as wide as any font in the
 /// card's stack is likely to draw them, so layout may overestimate but never
 /// underestimates:
