@@ -44,10 +44,16 @@ public struct BuildResult: Sendable {
 public struct SiteBuilder: Sendable {
     public let clock: @Sendable () -> Date
     public let bundledTemplates: String?
+    /// Makes card PNGs; nil builds SVG cards only.
+    public let cardDeriver: (any FileDeriver)?
 
-    public init(clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder()) {
+    public init(
+        clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder(),
+        cardDeriver: (any FileDeriver)? = CardPNGDeriver.locate()
+    ) {
         self.clock = clock
         self.bundledTemplates = bundledTemplates
+        self.cardDeriver = cardDeriver
     }
 
     public func build(_ request: BuildRequest) -> BuildResult {
@@ -76,6 +82,8 @@ public struct SiteBuilder: Sendable {
         let templates: TemplateSet
         do {
             templates = try TemplateLoader.load(folders: templateFolders(for: request))
+        } catch let error as TemplateLoader.TemplateError {
+            return BuildResult(diagnostics: diagnostics + [error.diagnostic], report: nil)
         } catch {
             return fail("\(error)", path: "templates")
         }
@@ -84,14 +92,17 @@ public struct SiteBuilder: Sendable {
         request.progress?(BuildProgress(stage: .rendering, done: 0, total: 1))
         let plan: OutputPlan
         do {
-            plan = try SiteRenderer().render(RenderContext(content: content, today: today, templates: templates))
+            plan = try SiteRenderer().render(RenderContext(content: content, today: today, templates: templates, cardImages: cardDeriver == nil ? .svg : .svgAndPNG))
         } catch let error as MustacheError {
-            return fail(TemplateSet.describe(error, sourcePaths: templates.sourcePaths), path: "templates")
+            return BuildResult(diagnostics: diagnostics + [TemplateSet.diagnostic(for: error, sourcePaths: templates.sourcePaths)], report: nil)
         } catch {
             return fail("\(error)", path: request.outputDirectory)
         }
         do {
-            let report = try SiteWriter(outputDirectory: request.outputDirectory).write(plan) { done, total in
+            if content.site.cards && cardDeriver == nil {
+                diagnostics.append(Diagnostic(.warning, path: "site.json", "rsvg-convert is not installed, so cards are SVG only and social networks get no preview image; install librsvg2-bin for PNG cards"))
+            }
+            let report = try SiteWriter(outputDirectory: request.outputDirectory).write(plan, deriver: cardDeriver) { done, total in
                 request.progress?(BuildProgress(stage: .writing, done: done, total: total))
             }
             return BuildResult(diagnostics: diagnostics, report: report, today: today)

@@ -5,6 +5,7 @@ import ModakSite
 let usage = """
 usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme NAME]
                     [--base-url URL] [--templates DIR]
+       modak card   ID|today [--content DIR] [--date YYYY-MM-DD] [-o FILE]
        modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]
        modak --version
 """
@@ -72,6 +73,7 @@ func main() -> ExitCode {
         switch arguments.first {
         case "build": return try runBuild(arguments.dropFirst())
         case "gifts": return runGifts(arguments.dropFirst())
+        case "card": return try runCard(arguments.dropFirst())
         case "--version", "version":
             print("modak \(ModakVersion.current)")
             return .success

@@ -1,4 +1,5 @@
 import Foundation
+import ModakCore
 import Mustache
 
 /// Builds a `TemplateSet` from template folders, later folders overriding earlier ones file by file:
@@ -31,8 +32,13 @@ public enum TemplateLoader {
             let assetFiles = assets.keys.sorted().map { OutputFile(path: $0, bytes: assets[$0]!) }
             return TemplateSet(library: library, assets: assetFiles, strings: strings, sourcePaths: sourcePaths)
         } catch let error as MustacheError {
-            throw InputError(description: TemplateSet.describe(error, sourcePaths: sourcePaths))
+            throw TemplateError(diagnostic: TemplateSet.diagnostic(for: error, sourcePaths: sourcePaths))
         }
+    }
+
+    /// A template that does not compile, located in its file.
+    public struct TemplateError: Error, Sendable {
+        public var diagnostic: Diagnostic
     }
 
     private static func uiStrings(_ bytes: [UInt8], path: String) throws -> [String: String] {

@@ -5,6 +5,7 @@ public enum SitePaths {
     public static func card(_ id: String) -> String { "cards/\(id).svg" }
     public static func cardPNG(_ id: String) -> String { "cards/\(id).png" }
     public static let todayCard = "cards/today.svg"
+    public static let todayCardPNG = "cards/today.png"
     public static let favorites = "favorites/"
     public static let unused = "unused/"
     public static let search = "search/"
@@ -15,10 +16,13 @@ public enum SitePaths {
     public static func page(_ slug: String) -> String { "\(slug)/" }
     public static let gifts = "gifts/"
     public static let souvenirs = "souvenirs/"
+    public static let souvenirFeed = "souvenirs/feed.xml"
+    public static let souvenirCalendar = "souvenirs.ics"
     public static let rss = "feed.xml"
     public static let atom = "atom.xml"
     public static let jsonFeed = "feed.json"
     public static let sitemap = "sitemap.xml"
+    public static let robots = "robots.txt"
     public static let notFound = "404.html"
 
     /// The file a URL path is written to: directories get `index.html`.

@@ -14,12 +14,32 @@ public struct OutputFile: Sendable, Equatable {
     }
 }
 
+/// A file an outside tool makes from another output file (a card's PNG from its SVG).
+/// It is remade only when its source's bytes change.
+public struct DerivedFile: Sendable, Equatable {
+    public var path: String
+    /// The plan file it is made from.
+    public var source: String
+
+    public init(path: String, source: String) {
+        self.path = path
+        self.source = source
+    }
+}
+
+/// Makes derived files; receives absolute paths, all jobs of one build at once.
+public protocol FileDeriver: Sendable {
+    func derive(_ jobs: [(source: String, destination: String)]) throws
+}
+
 /// Everything a build produces, before anything touches the disk.
 public struct OutputPlan: Sendable {
     public var files: [OutputFile]
+    public var derived: [DerivedFile]
 
-    public init(files: [OutputFile] = []) {
+    public init(files: [OutputFile] = [], derived: [DerivedFile] = []) {
         self.files = files
+        self.derived = derived
     }
 
     public mutating func add(_ file: OutputFile) { files.append(file) }

@@ -35,8 +35,9 @@ public struct SiteWriter: Sendable {
         self.outputDirectory = outputDirectory.hasSuffix("/") && outputDirectory.count > 1 ? String(outputDirectory.dropLast()) : outputDirectory
     }
 
-    /// `progress(done, total)` is called as files are written, from any thread.
-    public func write(_ plan: OutputPlan, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
+    /// `progress(done, total)` is called as files are written, from any thread. Derived files are
+    /// made by `deriver` after the files they come from; without one, none are made.
+    public func write(_ plan: OutputPlan, deriver: (any FileDeriver)? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
         try validatePaths(plan)
         try FileSystem.createDirectories(outputDirectory)
         let lock = try OutputLock(path: outputDirectory + "/" + Self.lockName)
@@ -45,39 +46,58 @@ public struct SiteWriter: Sendable {
         let previous = Manifest.read(from: manifestPath)
         removeLeftoverTemporaries(previous: previous, plan: plan)
         let entries = Self.entries(for: plan.files)
-        let current = Manifest(entries: Dictionary(uniqueKeysWithValues: zip(plan.files.map(\.path), entries)))
+        var current = Manifest(entries: Dictionary(uniqueKeysWithValues: zip(plan.files.map(\.path), entries)))
         let pending = filesToWrite(plan.files, entries: entries, previous: previous)
+        let derived = deriver == nil ? [] : plan.derived
+        let pendingDerived = derived.filter { file in
+            previous.entries[file.path]?.hash != current.entries[file.source]?.hash
+                || FileSystem.size(of: outputDirectory + "/" + file.path) != previous.entries[file.path]?.size
+        }
 
         // Before touching any file, mark every one about to be written as unknown, so that a build
         // killed part-way leaves a manifest that makes the next build rewrite each of them (even
         // back to its old bytes) and remove the new ones it no longer wants.
-        if !pending.isEmpty {
+        if !pending.isEmpty || !pendingDerived.isEmpty {
             var intent = previous
             for index in pending { intent.entries[plan.files[index].path] = .unknown }
+            for file in pendingDerived { intent.entries[file.path] = .unknown }
             try intent.write(to: manifestPath)
         }
 
         try writeFiles(pending.map { plan.files[$0] }, progress: progress)
+        if let deriver, !pendingDerived.isEmpty {
+            try deriver.derive(pendingDerived.map { (outputDirectory + "/" + $0.source, outputDirectory + "/" + $0.path) })
+        }
+        // A derived file is keyed by its source's hash and its own size, so it is remade exactly
+        // when its source changes or it goes missing.
+        for file in derived {
+            guard let source = current.entries[file.source], let size = FileSystem.size(of: outputDirectory + "/" + file.path) else { continue }
+            current.entries[file.path] = Manifest.Entry(hash: source.hash, size: size)
+        }
         var removed = 0
         for path in previous.entries.keys.sorted() where current.entries[path] == nil {
             if FileSystem.removeFile(outputDirectory + "/" + path) { removed += 1 }
             FileSystem.removeEmptyParents(of: path, under: outputDirectory)
         }
         try current.write(to: manifestPath)
-        return WriteReport(written: pending.count, unchanged: plan.files.count - pending.count, removed: removed)
+        return WriteReport(written: pending.count + pendingDerived.count, unchanged: plan.files.count + derived.count - pending.count - pendingDerived.count, removed: removed)
     }
 
     private var manifestPath: String { outputDirectory + "/" + Self.manifestName }
 
     private func validatePaths(_ plan: OutputPlan) throws {
         var seen = Set<String>()
-        for file in plan.files {
-            guard URLRules.isContainedRelativePath(file.path), file.path != Self.manifestName, file.path != Self.lockName else {
-                throw OutputError(description: "refusing to write `\(file.path)`: it is not a plain path inside the output folder")
+        for path in plan.files.map(\.path) + plan.derived.map(\.path) {
+            guard URLRules.isContainedRelativePath(path), path != Self.manifestName, path != Self.lockName else {
+                throw OutputError(description: "refusing to write `\(path)`: it is not a plain path inside the output folder")
             }
-            guard seen.insert(file.path).inserted else {
-                throw OutputError(description: "two outputs would be written to `\(file.path)`: rename one of their sources")
+            guard seen.insert(path).inserted else {
+                throw OutputError(description: "two outputs would be written to `\(path)`: rename one of their sources")
             }
+        }
+        let written = Set(plan.files.map(\.path))
+        for file in plan.derived where !written.contains(file.source) {
+            throw OutputError(description: "`\(file.path)` is made from `\(file.source)`, which this build does not write")
         }
     }
 

@@ -22,9 +22,8 @@ struct SayingPagesStep: RenderStep {
             sayings: context.published.indices.map { context.sayingView(at: $0, from: path) }
         )
         var meta = context.meta(path: path, title: context.content.site.title, section: "home")
-        if context.content.site.cards, context.sayingOfTheDay != nil {
-            meta.image = context.absoluteURL(SitePaths.todayCard)
-            meta.imageType = "image/svg+xml"
+        if context.sayingOfTheDay != nil {
+            meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
         }
         return try context.page("home", meta: meta, body: body)
     }
@@ -39,10 +38,7 @@ struct SayingPagesStep: RenderStep {
         let headline = saying.kor.isEmpty ? saying.eng : saying.kor
         var meta = context.meta(path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
         meta.openGraphType = "article"
-        if context.content.site.cards {
-            meta.image = context.absoluteURL(SitePaths.card(saying.id))
-            meta.imageType = "image/svg+xml"
-        }
+        meta = context.withCard(meta, svg: SitePaths.card(saying.id), png: SitePaths.cardPNG(saying.id))
         return try context.page("saying", meta: meta, body: SayingBody(saying: view, previous: previous, next: next))
     }
 }
@@ -52,10 +48,15 @@ struct NotFoundStep: RenderStep {
     let name = "404"
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        var meta = context.meta(path: SitePaths.notFound, title: context.strings["notFoundTitle"] ?? "Not found", section: "404")
+        var meta = context.meta(path: SitePaths.notFound, title: context.string("notFoundTitle"), section: "404")
         meta.noindex = true
         meta.root = context.content.site.baseURL
-        return [try context.page("404", meta: meta, body: EmptyBody())]
+        let recent = context.published.indices.prefix(5).map { index in
+            var view = context.sayingView(at: index, from: SitePaths.notFound)
+            view.url = meta.root + SitePaths.saying(view.id)
+            return view
+        }
+        return [try context.page("404", meta: meta, body: NotFoundBody(recent: recent))]
     }
 }
 

@@ -22,9 +22,12 @@ public struct TemplateSet: Sendable {
         self.sourcePaths = sourcePaths
     }
 
-    /// `path:line:column: message` for a template error.
-    public static func describe(_ error: MustacheError, sourcePaths: [String: String]) -> String {
-        "\(sourcePaths[error.file] ?? error.file):\(error.line):\(error.column): \(error.message)"
+    /// A template error as a diagnostic naming the file the author edits: `path:line:column: message`.
+    public static func diagnostic(for error: MustacheError, sourcePaths: [String: String]) -> Diagnostic {
+        guard let path = sourcePaths[error.file] else {
+            return Diagnostic(path: "\(error.file).mustache", "\(error.message): add \(error.file).mustache to Templates/ or to the site's templates/ folder")
+        }
+        return error.line > 0 ? Diagnostic(path: path, line: error.line, "\(error.column): \(error.message)") : Diagnostic(path: path, error.message)
     }
 
     /// The strings for `language`, falling back to English for keys it lacks.
@@ -49,11 +52,13 @@ public struct RenderContext: Sendable {
     public let dates: DateText
     public let site: SiteView
     public let strings: [String: String]
+    public let cardImages: CardImages
 
-    public init(content: ContentSet, today: BuildDay, templates: TemplateSet) {
+    public init(content: ContentSet, today: BuildDay, templates: TemplateSet, cardImages: CardImages = .svg) {
         self.content = content
         self.today = today
         self.templates = templates
+        self.cardImages = content.site.cards ? cardImages : .none
         rules = TimeRules(today: today, newDays: content.site.newDays)
         published = rules.published(content.sayings)
         let markdown = MarkdownRenderer(allowRawHTML: content.site.unsafeHTML)
@@ -76,12 +81,12 @@ public struct RenderContext: Sendable {
     func sayingView(at index: Int, from pagePath: String, withBody: Bool = false) -> SayingView {
         let saying = published[index]
         let root = SitePaths.root(from: pagePath)
-        let cards = content.site.cards
         return SayingView(
             id: saying.id, kor: saying.kor, eng: saying.eng, who: saying.who,
             date: dates.long(saying.time), datetime: dates.rfc3339(saying.time),
             isNew: rules.isNew(saying), url: root + SitePaths.saying(saying.id),
-            cardURL: cards ? root + SitePaths.card(saying.id) : nil, cardPNGURL: nil,
+            cardURL: cardImages == .none ? nil : root + SitePaths.card(saying.id),
+            cardPNGURL: cardImages == .svgAndPNG ? root + SitePaths.cardPNG(saying.id) : nil,
             bodyHTML: withBody ? bodies[index] : "", tags: saying.tags
         )
     }
@@ -90,6 +95,17 @@ public struct RenderContext: Sendable {
     func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
         let view = PageView(site: site, meta: meta, strings: strings, body: body)
         return OutputFile(path: SitePaths.file(for: meta.path), text: try templates.library.render(template, view))
+    }
+
+    /// Sets a page's sharing image to a card: the PNG when the build makes one, else the SVG.
+    func withCard(_ meta: PageMeta, svg: String, png: String) -> PageMeta {
+        var meta = meta
+        switch cardImages {
+        case .none: break
+        case .svg: (meta.image, meta.imageType) = (absoluteURL(svg), "image/svg+xml")
+        case .svgAndPNG: (meta.image, meta.imageType) = (absoluteURL(png), "image/png")
+        }
+        return meta
     }
 
     func meta(path: String, title: String, description: String? = nil, section: String) -> PageMeta {
@@ -101,6 +117,12 @@ public struct RenderContext: Sendable {
 public protocol RenderStep: Sendable {
     var name: String { get }
     func files(_ context: RenderContext) throws -> [OutputFile]
+    /// Files an outside tool makes from this step's files (card PNGs).
+    func derived(_ context: RenderContext) -> [DerivedFile]
+}
+
+extension RenderStep {
+    public func derived(_ context: RenderContext) -> [DerivedFile] { [] }
 }
 
 /// Runs the steps in order and gathers their files into one plan.
@@ -111,12 +133,13 @@ public struct SiteRenderer: Sendable {
         self.steps = steps
     }
 
-    public static let defaultSteps: [any RenderStep] = [SayingPagesStep(), NotFoundStep(), AssetsStep()]
+    public static let defaultSteps: [any RenderStep] = [SayingPagesStep(), ReaderListPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), AssetsStep(), FeedsStep(), SitemapStep(), CardsStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {
         var plan = OutputPlan()
         for step in steps {
             plan.add(contentsOf: try step.files(context))
+            plan.derived += step.derived(context)
         }
         return plan
     }
