@@ -109,13 +109,20 @@ public struct SayingView: Sendable, MustacheFields {
     public var cardPNGURL: String?
     public var bodyHTML: String
     public var tags: [String]
+    /// The empty shape inside a `<template>` that scripts fill: every text element is present, even empty.
+    var isClientTemplate = false
+
+    /// What "copy as text" and the Web Share API share, before the page's address.
+    var shareText: String {
+        [kor, eng, who.isEmpty ? "" : "— \(who)"].filter { !$0.isEmpty }.joined(separator: "\n")
+    }
 
     public func mustacheField(_ name: String) -> Any? {
         switch name {
         case "id": id
-        case "kor": kor.isEmpty ? nil : kor
-        case "eng": eng.isEmpty ? nil : eng
-        case "who": who.isEmpty ? nil : who
+        case "kor": kor.isEmpty && !isClientTemplate ? nil : kor
+        case "eng": eng.isEmpty && !isClientTemplate ? nil : eng
+        case "who": who.isEmpty && !isClientTemplate ? nil : who
         case "date": date
         case "datetime": datetime
         case "isNew": isNew
@@ -124,6 +131,8 @@ public struct SayingView: Sendable, MustacheFields {
         case "cardPNGURL": cardPNGURL
         case "bodyHTML": bodyHTML.isEmpty ? nil : bodyHTML
         case "tags": tags.isEmpty ? nil : tags
+        case "hasTags": !tags.isEmpty
+        case "shareText": shareText
         default: nil
         }
     }
@@ -161,4 +170,118 @@ struct SayingBody: MustacheFields {
 
 struct EmptyBody: MustacheFields {
     func mustacheField(_ name: String) -> Any? { nil }
+}
+
+/// Pages whose list the browser filters or fills from `search.json` and `localStorage`:
+/// favorites, unused and search. `itemTemplate` is the empty saying the script clones per result.
+struct ClientListBody: MustacheFields {
+    /// The server-rendered list (all sayings on "unused"; empty where the list is built in the browser).
+    let sayings: [SayingView]
+    let itemTemplate: SayingView
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "sayings": sayings
+        case "hasSayings": !sayings.isEmpty
+        case "count": sayings.count
+        case "itemTemplate": itemTemplate
+        default: nil
+        }
+    }
+}
+
+/// One option of a settings `<select>`.
+struct Choice: MustacheFields {
+    let value: String
+    let label: String
+    let selected: Bool
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "value": value
+        case "label": label
+        case "selected": selected
+        default: nil
+        }
+    }
+}
+
+struct SettingsBody: MustacheFields {
+    let themes: [Choice]
+    let fonts: [Choice]
+    let sizes: [Choice]
+    let noticesURL: String
+    /// The "how to use" page, when the site has one.
+    let howToUseURL: String?
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "themes": themes
+        case "fonts": fonts
+        case "sizes": sizes
+        case "noticesURL": noticesURL
+        case "howToUseURL": howToUseURL
+        default: nil
+        }
+    }
+}
+
+/// A notice or a free page; `url` is relative to the page showing it.
+struct ArticleView: MustacheFields {
+    let title: String
+    let url: String
+    /// Notices have a date; free pages do not.
+    let date: String?
+    let datetime: String?
+    let bodyHTML: String
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "url": url
+        case "date": date
+        case "datetime": datetime
+        case "bodyHTML": bodyHTML.isEmpty ? nil : bodyHTML
+        default: nil
+        }
+    }
+}
+
+struct NoticeListBody: MustacheFields {
+    let notices: [ArticleView]
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "notices": notices
+        case "hasNotices": !notices.isEmpty
+        default: nil
+        }
+    }
+}
+
+struct ArticleBody: MustacheFields {
+    let article: ArticleView
+    /// Where "back" leads: the notices list from a notice, nothing from a free page.
+    let backURL: String?
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "article": article
+        case "backURL": backURL
+        default: nil
+        }
+    }
+}
+
+struct NotFoundBody: MustacheFields {
+    /// The newest few sayings, so a lost reader has somewhere to go.
+    let recent: [SayingView]
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "recent": recent
+        case "hasRecent": !recent.isEmpty
+        default: nil
+        }
+    }
 }

@@ -1,0 +1,107 @@
+import ModakCore
+
+/// The reader's lists and the search page: favorites and search are filled in the browser from
+/// `search.json` and `localStorage`; "unused" lists every saying and the browser hides the used ones,
+/// so it is complete without JavaScript.
+struct ReaderListPagesStep: RenderStep {
+    let name = "reader lists"
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        [
+            try page("favorites", path: SitePaths.favorites, titleKey: "favoritesTitle", listsAll: false, context),
+            try page("unused", path: SitePaths.unused, titleKey: "unusedTitle", listsAll: true, context),
+            try page("search", path: SitePaths.search, titleKey: "searchTitle", listsAll: false, context),
+        ]
+    }
+
+    private func page(_ template: String, path: String, titleKey: String, listsAll: Bool, _ context: RenderContext) throws -> OutputFile {
+        var meta = context.meta(path: path, title: context.string(titleKey), section: template)
+        meta.noindex = true
+        let sayings = listsAll ? context.published.indices.map { context.sayingView(at: $0, from: path) } : []
+        return try context.page(template, meta: meta, body: ClientListBody(sayings: sayings, itemTemplate: context.clientTemplateSaying))
+    }
+}
+
+/// Theme, font and text size (kept in the browser), the version, the build date and the contact.
+struct SettingsStep: RenderStep {
+    let name = "settings"
+
+    /// Theme names are shared with the cards and the CSS; "system" follows the reader's device.
+    static let themes = ["bonfire", "light", "dark", "system"]
+    static let fonts = ["sans", "serif", "rounded"]
+    static let sizes = ["small", "medium", "large", "x-large"]
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        let path = SitePaths.settings
+        let root = SitePaths.root(from: path)
+        let siteTheme = context.content.site.theme
+        // A theme of the site's own (from its CSS) is offered too, under its own name.
+        let themes = Self.themes.contains(siteTheme) ? Self.themes : Self.themes + [siteTheme]
+        let body = SettingsBody(
+            themes: choices(themes, labelPrefix: "theme.", selected: siteTheme, context),
+            fonts: choices(Self.fonts, labelPrefix: "font.", selected: "sans", context),
+            sizes: choices(Self.sizes, labelPrefix: "size.", selected: "medium", context),
+            noticesURL: root + SitePaths.notices,
+            howToUseURL: context.content.pages.contains { $0.slug == "how-to-use" } ? root + SitePaths.page("how-to-use") : nil
+        )
+        return [try context.page("settings", meta: context.meta(path: path, title: context.string("settingsTitle"), section: "settings"), body: body)]
+    }
+
+    private func choices(_ values: [String], labelPrefix: String, selected: String, _ context: RenderContext) -> [Choice] {
+        values.map { Choice(value: $0, label: context.strings[labelPrefix + $0] ?? $0, selected: $0 == selected) }
+    }
+}
+
+/// `notices/` (newest first) and one page per notice.
+struct NoticesStep: RenderStep {
+    let name = "notices"
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        let notices = context.content.notices.sorted { ($0.date, $1.slug) > ($1.date, $0.slug) }
+        let listPath = SitePaths.notices
+        let list = NoticeListBody(notices: notices.map { article($0, from: listPath, context, withBody: false) })
+        var files = [try context.page("notices", meta: context.meta(path: listPath, title: context.string("noticesTitle"), section: "notices"), body: list)]
+        for notice in notices {
+            let path = SitePaths.notice(notice.slug)
+            var meta = context.meta(path: path, title: notice.title, section: "notices")
+            meta.openGraphType = "article"
+            let body = ArticleBody(article: article(notice, from: path, context, withBody: true), backURL: SitePaths.root(from: path) + listPath)
+            files.append(try context.page("article", meta: meta, body: body))
+        }
+        return files
+    }
+
+    private func article(_ notice: Notice, from pagePath: String, _ context: RenderContext, withBody: Bool) -> ArticleView {
+        ArticleView(
+            title: notice.title, url: SitePaths.root(from: pagePath) + SitePaths.notice(notice.slug),
+            date: context.dates.long(notice.date), datetime: context.dates.rfc3339(notice.date),
+            bodyHTML: withBody ? context.markdown.html(notice.body) : ""
+        )
+    }
+}
+
+/// The free pages of `content/pages` (about, how to use…) at `<slug>/`.
+struct FreePagesStep: RenderStep {
+    let name = "pages"
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        try context.content.pages.map { page in
+            let path = SitePaths.page(page.slug)
+            let article = ArticleView(title: page.title, url: "./", date: nil, datetime: nil, bodyHTML: context.markdown.html(page.body))
+            return try context.page("article", meta: context.meta(path: path, title: page.title, section: "page"), body: ArticleBody(article: article, backURL: nil))
+        }
+    }
+}
+
+extension RenderContext {
+    /// A UI string, or its key when a translation lacks it (visible, so it gets noticed and fixed).
+    func string(_ key: String) -> String { strings[key] ?? key }
+
+    /// The empty saying that scripts clone to show results from `search.json`.
+    var clientTemplateSaying: SayingView {
+        SayingView(
+            id: "", kor: "", eng: "", who: "", date: "", datetime: today.day.description, isNew: false,
+            url: "", cardURL: nil, cardPNGURL: nil, bodyHTML: "", tags: [], isClientTemplate: true
+        )
+    }
+}
