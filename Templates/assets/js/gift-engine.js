@@ -94,6 +94,13 @@
         return session.answers.filter(function (a) { return a !== "skip"; }).length;
       },
 
+      /** How many answers the rules allow now: 3 with at most 10 candidates, else 6. The quiz
+       *  may end sooner, when no question is left to ask; pages use this for a progress bar. */
+      answerLimit: function () {
+        // The candidate count is taken now, after the latest X, not at the start.
+        return session.candidates().length <= FEW_CANDIDATES ? FEW_ANSWERS_LIMIT : MANY_ANSWERS_LIMIT;
+      },
+
       /** The question to ask now, or null when the quiz is over. */
       nextQuestion: function () {
         var index = nextIndex();
@@ -127,9 +134,7 @@
         if (!askedIndex[i] && !excluded[questions[i].tag]) { index = i; break; }
       }
       if (index < 0) return -1;
-      // The candidate count is taken now, after the latest X, not at the start.
-      var limit = session.candidates().length <= FEW_CANDIDATES ? FEW_ANSWERS_LIMIT : MANY_ANSWERS_LIMIT;
-      return session.answeredCount() < limit ? index : -1;
+      return session.answeredCount() < session.answerLimit() ? index : -1;
     }
 
     return session;

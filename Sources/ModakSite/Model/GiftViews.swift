@@ -1,0 +1,212 @@
+import ModakCore
+import Mustache
+
+/// Where the gift pages live (SPEC "Output URLs"), relative to the site root.
+extension SitePaths {
+    public static func gift(_ id: String) -> String { "gifts/\(id)/" }
+    public static func giftTag(_ slug: String) -> String { "gifts/tags/\(slug)/" }
+    public static let giftQuiz = "gifts/quiz/"
+    /// The quiz's data; the hash in the name changes with the content, so browsers may cache it forever.
+    public static func giftData(hash: String) -> String { "gifts/data-\(hash).json" }
+    /// Gift ids that would land on a page the site itself writes below `gifts/`.
+    public static let reservedGiftIDs: Set<String> = ["quiz", "tags"]
+
+    /// The URL of a gift's `image` as seen from the page at `pagePath`: absolute URLs stay as they
+    /// are; paths are relative to the `gifts/` folder, where the loader copies the files.
+    public static func giftImage(_ image: String, from pagePath: String) -> String {
+        URLRules.isAbsoluteWebURL(image) ? image : root(from: pagePath) + giftImagePath(image)
+    }
+
+    /// The site path of an image inside `gifts/`, percent-encoded so any file name makes a valid URL.
+    public static func giftImagePath(_ image: String) -> String {
+        gifts + percentEncodedPath(image)
+    }
+
+    /// Percent-encodes every byte of a `/`-separated path except unreserved characters and `/`.
+    static func percentEncodedPath(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + HexText.byte(byte)
+            }
+        }
+        return out
+    }
+}
+
+/// Prices as Korean readers write them: `35,000원`. Grouping is fixed (commas every three digits),
+/// never the build machine's locale, so output stays byte-identical everywhere.
+public enum PriceText {
+    public static func won(_ amount: Int) -> String { grouped(amount) + "원" }
+
+    /// `1234567` → `1,234,567`.
+    public static func grouped(_ amount: Int) -> String {
+        let digits = String(amount.magnitude)
+        var out = amount < 0 ? "-" : ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(digit)
+        }
+        return out
+    }
+}
+
+/// Folder names for gift tags, which are free text (Hangul, spaces, slashes…).
+///
+/// A tag that is already a plain slug (`a-z`, `0-9`, single inner hyphens, at most 64 characters)
+/// is its own folder name, so `food` lives at `gifts/tags/food/`. Any other tag gets its ASCII
+/// letters and digits, lowercased, plus 8 hex digits of its FNV-1a hash: `Food` → `food-…`,
+/// `집들이` → `tag-…`. The result is percent-free ASCII, can never contain `/` or `..`, reads the
+/// same on every file system (no NFC/NFD surprises), and stays put while the tag text does.
+public enum TagSlug {
+    public static func slug(_ tag: String) -> String {
+        if isPlain(tag) { return tag }
+        var base = ""
+        for scalar in tag.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+                base.unicodeScalars.append(contentsOf: String(scalar).lowercased().unicodeScalars)
+            } else if !base.isEmpty, !base.hasSuffix("-") {
+                base.append("-")
+            }
+        }
+        while base.hasSuffix("-") { base.removeLast() }
+        var hash = FNV1a()
+        hash.add(tag)
+        return (base.isEmpty ? "tag" : String(base.prefix(40))) + "-" + String(HexText.word(hash.value).prefix(8))
+    }
+
+    static func isPlain(_ tag: String) -> Bool {
+        guard (1...64).contains(tag.utf8.count), !tag.hasPrefix("-"), !tag.hasSuffix("-"), !tag.contains("--") else { return false }
+        return tag.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+    }
+}
+
+/// Hexadecimal, zero-padded.
+enum HexText {
+    /// Two uppercase digits, as percent-encoding writes them.
+    static func byte(_ value: UInt8) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return text.count == 1 ? "0" + text : text
+    }
+
+    /// Sixteen lowercase digits.
+    static func word(_ value: UInt64) -> String {
+        let text = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}
+
+/// A tag as templates show it: its text, its page, and how many gifts carry it.
+struct GiftTagView: MustacheFields {
+    let name: String
+    let slug: String
+    /// The tag page, relative to the page showing the tag.
+    let url: String
+    let count: Int
+    /// True in the tag list of this tag's own page.
+    var isCurrent = false
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "name": self.name
+        case "slug": slug
+        case "url": url
+        case "count": count
+        case "isCurrent": isCurrent
+        default: nil
+        }
+    }
+}
+
+/// A gift as templates show it; `url`, `imageURL` and tag URLs are relative to the page showing it.
+struct GiftView: MustacheFields {
+    let id: String
+    let name: String
+    let price: Int
+    let priceText: String
+    let imageURL: String
+    let url: String
+    let description: String
+    let link: String?
+    let tags: [GiftTagView]
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "id": id
+        case "name": self.name
+        case "price": price
+        case "priceText": priceText
+        case "imageURL": imageURL
+        case "url": url
+        case "description": description.isEmpty ? nil : description
+        case "link": link
+        case "tags": tags
+        case "hasTags": !tags.isEmpty
+        // Space-separated slugs for the catalogue filter (slugs never contain spaces).
+        case "tagSlugs": tags.map(\.slug).joined(separator: " ")
+        default: nil
+        }
+    }
+}
+
+/// `gifts/index.html` and the tag pages: a list of gift cards, the tags, and the way to the quiz.
+struct GiftListBody: MustacheFields {
+    let gifts: [GiftView]
+    let tags: [GiftTagView]
+    /// Set on a tag page: the tag it lists.
+    let tag: GiftTagView?
+    let heading: String
+    let catalogueURL: String
+    let quizURL: String
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "gifts": gifts
+        case "hasGifts": !gifts.isEmpty
+        case "count": gifts.count
+        case "tags": tags
+        case "hasTags": !tags.isEmpty
+        case "tag": tag
+        case "heading": heading
+        case "catalogueURL": catalogueURL
+        case "quizURL": quizURL
+        default: nil
+        }
+    }
+}
+
+/// `gifts/<id>/index.html`.
+struct GiftBody: MustacheFields {
+    let gift: GiftView
+    let catalogueURL: String
+    let quizURL: String
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "gift": gift
+        case "catalogueURL": catalogueURL
+        case "quizURL": quizURL
+        default: nil
+        }
+    }
+}
+
+/// `gifts/quiz/index.html`: the page shell; the gifts and questions come from the data file.
+struct GiftQuizBody: MustacheFields {
+    let dataURL: String
+    let catalogueURL: String
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "dataURL": dataURL
+        case "catalogueURL": catalogueURL
+        // The budget's upper bound, from the Swift rules, so the page does not restate it.
+        case "maxBudget": GiftSimulateArguments.maximumBudget
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import ModakCore
+
+/// The gift catalogue (`gifts/`), one page per gift and per tag, the quiz (`gifts/quiz/`) and the
+/// quiz's data file (`gifts/data-<hash>.json`). The illustrations themselves are content assets.
+struct GiftPagesStep: RenderStep {
+    let name = "gifts"
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        let catalogue = try GiftCatalogue(gifts: context.content.gifts)
+        let data = try GiftQuizData.file(gifts: context.content.gifts, questions: context.content.questions)
+        var files = [
+            try list(path: SitePaths.gifts, heading: context.strings["giftsTitle"] ?? "Gifts", gifts: catalogue.gifts, tag: nil, catalogue, context),
+            try quiz(dataPath: data.path, context),
+            data,
+        ]
+        for gift in catalogue.gifts {
+            files.append(try page(of: gift, catalogue, context))
+        }
+        for tag in catalogue.tags {
+            let heading = (context.strings["giftTagTitle"] ?? "Gifts: {tag}").replacingOccurrences(of: "{tag}", with: tag.name)
+            let gifts = catalogue.gifts.filter { $0.tags.contains(tag.name) }
+            files.append(try list(path: SitePaths.giftTag(tag.slug), heading: heading, gifts: gifts, tag: tag, catalogue, context))
+        }
+        return files
+    }
+
+    /// The catalogue (`tag` nil) or one tag's page.
+    private func list(path: String, heading: String, gifts: [Gift], tag: GiftCatalogue.Tag?, _ catalogue: GiftCatalogue, _ context: RenderContext) throws -> OutputFile {
+        let root = SitePaths.root(from: path)
+        let body = GiftListBody(
+            gifts: gifts.map { catalogue.view(of: $0, from: path) },
+            tags: catalogue.tags.map { catalogue.view(of: $0, from: path, isCurrent: $0.slug == tag?.slug) },
+            tag: tag.map { catalogue.view(of: $0, from: path) },
+            heading: heading, catalogueURL: root + SitePaths.gifts, quizURL: root + SitePaths.giftQuiz
+        )
+        let meta = context.meta(path: path, title: heading, description: tag == nil ? context.strings["giftsIntro"] : nil, section: "gifts")
+        return try context.page(tag == nil ? "gifts" : "gift-tag", meta: meta, body: body)
+    }
+
+    private func page(of gift: Gift, _ catalogue: GiftCatalogue, _ context: RenderContext) throws -> OutputFile {
+        let path = SitePaths.gift(gift.id)
+        let root = SitePaths.root(from: path)
+        var meta = context.meta(path: path, title: gift.name, description: gift.description.isEmpty ? nil : gift.description, section: "gifts")
+        meta.openGraphType = "product"
+        meta.image = URLRules.isAbsoluteWebURL(gift.image) ? gift.image : context.absoluteURL(SitePaths.giftImagePath(gift.image))
+        let body = GiftBody(gift: catalogue.view(of: gift, from: path), catalogueURL: root + SitePaths.gifts, quizURL: root + SitePaths.giftQuiz)
+        return try context.page("gift", meta: meta, body: body)
+    }
+
+    private func quiz(dataPath: String, _ context: RenderContext) throws -> OutputFile {
+        let path = SitePaths.giftQuiz
+        let root = SitePaths.root(from: path)
+        let meta = context.meta(path: path, title: context.strings["quizTitle"] ?? "Gift finder", description: context.strings["quizIntro"], section: "gifts")
+        return try context.page("quiz", meta: meta, body: GiftQuizBody(dataURL: root + dataPath, catalogueURL: root + SitePaths.gifts))
+    }
+}
+
+/// A problem only visible once gifts become pages, reported at the gift's line.
+struct GiftPageError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ location: SourceLocation, _ message: String) {
+        description = Diagnostic.error(location, message).description
+    }
+}
+
+/// The gifts with their tags and tag slugs, checked so that every page gets a path of its own.
+struct GiftCatalogue {
+    struct Tag {
+        let name: String
+        let slug: String
+        let count: Int
+    }
+
+    let gifts: [Gift]
+    /// Every tag a gift carries, by code point order of its text.
+    let tags: [Tag]
+    private let slugs: [String: String]
+
+    init(gifts: [Gift]) throws {
+        var counts: [String: Int] = [:]
+        var firstUse: [String: SourceLocation] = [:]
+        for gift in gifts {
+            if SitePaths.reservedGiftIDs.contains(gift.id) {
+                throw GiftPageError(gift.source, "the gift id `\(gift.id)` is taken by the site's own gifts/\(gift.id)/ pages: choose another id")
+            }
+            for tag in Set(gift.tags) {
+                counts[tag, default: 0] += 1
+                if firstUse[tag] == nil { firstUse[tag] = gift.source }
+            }
+        }
+        var slugs: [String: String] = [:]
+        var tagsBySlug: [String: String] = [:]
+        let names = counts.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        for name in names {
+            let slug = TagSlug.slug(name)
+            if let other = tagsBySlug[slug] {
+                throw GiftPageError(firstUse[name]!, "the tags `\(other)` and `\(name)` would share the page gifts/tags/\(slug)/: rename one of them")
+            }
+            tagsBySlug[slug] = name
+            slugs[name] = slug
+        }
+        self.gifts = gifts
+        self.slugs = slugs
+        tags = names.map { Tag(name: $0, slug: slugs[$0]!, count: counts[$0]!) }
+    }
+
+    func view(of tag: Tag, from pagePath: String, isCurrent: Bool = false) -> GiftTagView {
+        GiftTagView(name: tag.name, slug: tag.slug, url: SitePaths.root(from: pagePath) + SitePaths.giftTag(tag.slug), count: tag.count, isCurrent: isCurrent)
+    }
+
+    func view(of gift: Gift, from pagePath: String) -> GiftView {
+        let root = SitePaths.root(from: pagePath)
+        return GiftView(
+            id: gift.id, name: gift.name, price: gift.price, priceText: PriceText.won(gift.price),
+            imageURL: SitePaths.giftImage(gift.image, from: pagePath), url: root + SitePaths.gift(gift.id),
+            description: gift.description, link: gift.link,
+            tags: gift.tags.map { name in
+                let slug = slugs[name]!
+                return GiftTagView(name: name, slug: slug, url: root + SitePaths.giftTag(slug), count: 0)
+            }
+        )
+    }
+}
+
+/// What the quiz page loads: the gifts (with prices already formatted, image and page URLs
+/// relative to the data file's own folder, `gifts/`) and the questions in file order.
+/// The file's name carries a hash of its bytes, so a changed catalogue gets a new URL.
+enum GiftQuizData {
+    struct Item: Encodable {
+        let id: String
+        let name: String
+        let price: Int
+        let priceText: String
+        let image: String
+        let url: String
+        let tags: [String]
+        let gender: String
+        let link: String?
+    }
+
+    struct QuestionItem: Encodable {
+        let id: String
+        let text: String
+        let tag: String
+    }
+
+    struct Document: Encodable {
+        let gifts: [Item]
+        let questions: [QuestionItem]
+    }
+
+    static func file(gifts: [Gift], questions: [Question]) throws -> OutputFile {
+        let document = Document(
+            gifts: gifts.map { gift in
+                Item(id: gift.id, name: gift.name, price: gift.price, priceText: PriceText.won(gift.price),
+                     image: URLRules.isAbsoluteWebURL(gift.image) ? gift.image : SitePaths.percentEncodedPath(gift.image),
+                     url: gift.id + "/", tags: gift.tags, gender: gift.gender.rawValue, link: gift.link)
+            },
+            questions: questions.map { QuestionItem(id: $0.id, text: $0.text, tag: $0.tag) }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let bytes = Array(try encoder.encode(document))
+        return OutputFile(path: SitePaths.giftData(hash: hash(of: bytes)), bytes: bytes)
+    }
+
+    /// The first 10 hex digits of the FNV-1a 64 hash of the file's bytes.
+    static func hash(of bytes: [UInt8]) -> String {
+        var hash = FNV1a()
+        hash.add(bytes)
+        return String(HexText.word(hash.value).prefix(10))
+    }
+}

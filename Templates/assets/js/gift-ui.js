@@ -1,0 +1,47 @@
+/*
+ * Small helpers shared by the gift catalogue filter (gift-catalogue.js) and the quiz (quiz.js):
+ * amounts in whole KRW typed by people, and UI strings with {placeholders}.
+ * window.ModakGiftUI. Plain ES2017, no dependencies.
+ */
+(function (root) {
+  "use strict";
+
+  /*
+   * An amount as typed: digits, optionally grouped with commas or spaces and followed by "원".
+   * Returns the number, null for an empty field, or NaN for anything else (letters, minus signs,
+   * decimals, more digits than any budget needs).
+   */
+  function parseAmount(text) {
+    var compact = String(text).replace(/[\s,]/g, "").replace(/원$/, "");
+    if (compact === "") return null;
+    if (!/^[0-9]{1,15}$/.test(compact)) return NaN;
+    return Number(compact);
+  }
+
+  /* 35000 → "35,000": commas every three digits, whatever the reader's locale. */
+  function formatAmount(value) {
+    return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
+
+  /* Reformats an amount field with thousands separators when the reader leaves it. */
+  function attachAmountInput(input) {
+    input.addEventListener("blur", function () {
+      var value = parseAmount(input.value);
+      if (value !== null && !isNaN(value)) input.value = formatAmount(value);
+    });
+  }
+
+  /* "{count} gifts" with {count: 3} → "3 gifts"; unknown placeholders stay as they are. */
+  function fillText(template, values) {
+    return String(template || "").replace(/\{(\w+)\}/g, function (whole, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
+    });
+  }
+
+  root.ModakGiftUI = {
+    parseAmount: parseAmount,
+    formatAmount: formatAmount,
+    attachAmountInput: attachAmountInput,
+    fillText: fillText
+  };
+})(window);
