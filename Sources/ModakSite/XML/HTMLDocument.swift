@@ -58,6 +58,31 @@ public final class HTMLDocument {
         }
     }
 
+    /// Removes every element whose name is in `names`, with its content.
+    public func removeElements(named names: Set<String>) {
+        var doomed: [xmlNodePtr] = []
+        walk { node in
+            if names.contains(Self.name(of: node).lowercased()) { doomed.append(node) }
+        }
+        // Ancestors come before descendants, so unlinking the outer element first would free the inner one twice.
+        for node in doomed.reversed() {
+            xmlUnlinkNode(node)
+            xmlFreeNode(node)
+        }
+    }
+
+    /// Removes the attributes for which `shouldRemove(element, attribute)` is true.
+    public func removeAttributes(where shouldRemove: (String, String) -> Bool) {
+        walk { node in
+            let element = Self.name(of: node)
+            var attribute = node.pointee.properties
+            while let current = attribute {
+                attribute = current.pointee.next
+                if shouldRemove(element, String(cString: current.pointee.name)) { xmlRemoveProp(current) }
+            }
+        }
+    }
+
     /// The fragment's HTML (the body's children), or the whole document.
     public var html: String {
         guard let document, let root = xmlDocGetRootElement(document) else { return "" }

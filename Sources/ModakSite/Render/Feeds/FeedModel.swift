@@ -1,0 +1,73 @@
+import Foundation
+import ModakCore
+
+/// One entry of a feed, in the terms every format shares; the writers only choose the syntax.
+struct FeedItem: Sendable {
+    /// Stable identity: the permalink, so readers never show an item twice.
+    var id: String
+    var url: String
+    var title: String
+    /// Plain text, for readers that show a preview.
+    var summary: String
+    /// The full rendered content, every link absolute.
+    var contentHTML: String
+    var date: Date
+    var author: String?
+    var tags: [String]
+}
+
+/// A whole feed: where it lives, what it is about, and its items newest first.
+struct FeedChannel: Sendable {
+    var title: String
+    var description: String
+    /// The page the feed mirrors.
+    var homeURL: String
+    var language: String
+    var author: SiteConfig.Author?
+    /// The newest item's date, so the same content gives the same bytes.
+    var updated: Date
+    var items: [FeedItem]
+
+    /// The date a feed without items carries: fixed, because the clock must never reach the output.
+    static let emptyFeedDate = Date(timeIntervalSince1970: 0)
+
+    init(title: String, description: String, homeURL: String, language: String, author: SiteConfig.Author?, items: [FeedItem]) {
+        self.title = title
+        self.description = description.isEmpty ? title : description
+        self.homeURL = homeURL
+        self.language = language
+        self.author = author
+        self.items = items
+        updated = items.map(\.date).max() ?? Self.emptyFeedDate
+    }
+}
+
+/// Text helpers shared by the feed formats.
+enum FeedText {
+    /// A one-line title: whitespace runs collapsed, and cut at a word boundary when longer than `limit`.
+    static func headline(_ text: String, limit: Int = 120) -> String {
+        let line = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
+        guard line.count > limit else { return line }
+        let cut = line.prefix(limit)
+        // Korean and English both break at spaces; a long unbroken run is cut where it stands.
+        let end = cut.lastIndex(of: " ").flatMap { cut.distance(from: cut.startIndex, to: $0) > limit / 2 ? $0 : nil } ?? cut.endIndex
+        return String(cut[..<end]) + "…"
+    }
+
+    /// Plain text as HTML, for RSS `description`, which readers render as HTML.
+    static func html(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "\n": result += "<br>"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

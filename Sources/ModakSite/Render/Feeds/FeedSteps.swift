@@ -1,0 +1,40 @@
+import Foundation
+import ModakCore
+
+/// `feed.xml` (RSS 2.0), `atom.xml` (Atom 1.0) and `feed.json` (JSON Feed 1.1): the newest
+/// `feedLimit` published sayings with their full content.
+struct FeedsStep: RenderStep {
+    let name = "feeds"
+
+    func files(_ context: RenderContext) throws -> [OutputFile] {
+        let channel = try Self.channel(context)
+        let dates = context.dates
+        return [
+            OutputFile(path: SitePaths.rss, text: RSSFeed.xml(channel, selfURL: context.absoluteURL(SitePaths.rss), dates: dates)),
+            OutputFile(path: SitePaths.atom, text: AtomFeed.xml(channel, selfURL: context.absoluteURL(SitePaths.atom), dates: dates)),
+            OutputFile(path: SitePaths.jsonFeed, text: JSONFeed.json(channel, selfURL: context.absoluteURL(SitePaths.jsonFeed), dates: dates)),
+        ]
+    }
+
+    static func channel(_ context: RenderContext) throws -> FeedChannel {
+        let count = min(context.content.site.feedLimit, context.published.count)
+        let items = try ParallelMap.map(Array(0..<count)) { index in Result { try item(index, context) } }.map { try $0.get() }
+        let site = context.content.site
+        return FeedChannel(title: site.title, description: site.description, homeURL: site.baseURL, language: site.language, author: site.author, items: items)
+    }
+
+    /// One saying as a feed item: its page's content (texts, author, commentary) as readers will show it.
+    static func item(_ index: Int, _ context: RenderContext) throws -> FeedItem {
+        let saying = context.published[index]
+        let path = SitePaths.saying(saying.id)
+        let url = context.absoluteURL(path)
+        let html = try context.templates.library.render("partials/feed-item", context.sayingView(at: index, from: path, withBody: true))
+        let texts = [saying.kor, saying.eng].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return FeedItem(
+            id: url, url: url, title: FeedText.headline(texts[0]),
+            summary: texts.joined(separator: "\n") + (saying.who.isEmpty ? "" : "\n— \(saying.who)"),
+            contentHTML: FeedHTML.portable(html, pageURL: url), date: saying.time,
+            author: saying.who.isEmpty ? nil : saying.who, tags: saying.tags
+        )
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+/// RSS 2.0 with the full content in `content:encoded` and the feed's own address in `atom:link`.
+enum RSSFeed {
+    static func xml(_ channel: FeedChannel, selfURL: String, dates: DateText) -> String {
+        let writer = XMLWriter()
+        writer.start("rss", [
+            ("version", "2.0"),
+            ("xmlns:atom", "http://www.w3.org/2005/Atom"),
+            ("xmlns:content", "http://purl.org/rss/1.0/modules/content/"),
+            ("xmlns:dc", "http://purl.org/dc/elements/1.1/"),
+        ])
+        writer.start("channel")
+        writer.element("title", text: channel.title)
+        writer.element("link", text: channel.homeURL)
+        writer.element("description", text: channel.description)
+        writer.element("language", text: channel.language)
+        writer.element("generator", text: FeedGenerator.name)
+        writer.element("docs", text: "https://www.rssboard.org/rss-specification")
+        // RSS wants an e-mail address here; without one the author is named on each item instead.
+        if let author = channel.author, let email = author.email, !email.isEmpty {
+            writer.element("managingEditor", text: "\(email) (\(author.name))")
+        }
+        writer.element("lastBuildDate", text: dates.rfc822(channel.updated))
+        writer.empty("atom:link", [("href", selfURL), ("rel", "self"), ("type", "application/rss+xml")])
+        for item in channel.items {
+            writer.start("item")
+            writer.element("title", text: item.title)
+            writer.element("link", text: item.url)
+            writer.element("guid", [("isPermaLink", item.id == item.url ? "true" : "false")], text: item.id)
+            writer.element("pubDate", text: dates.rfc822(item.date))
+            if let author = item.author { writer.element("dc:creator", text: author) }
+            for tag in item.tags { writer.element("category", text: tag) }
+            writer.element("description", text: FeedText.html(item.summary))
+            writer.element("content:encoded", text: item.contentHTML)
+            writer.end()
+        }
+        return writer.finish()
+    }
+}
+
+/// Atom 1.0 (RFC 4287): ids are the permalinks, content is escaped HTML.
+enum AtomFeed {
+    static func xml(_ channel: FeedChannel, selfURL: String, dates: DateText) -> String {
+        let writer = XMLWriter()
+        writer.start("feed", [("xmlns", "http://www.w3.org/2005/Atom"), ("xml:lang", channel.language)])
+        writer.element("id", text: channel.homeURL)
+        writer.element("title", text: channel.title)
+        writer.element("subtitle", text: channel.description)
+        writer.element("updated", text: dates.rfc3339(channel.updated))
+        writer.empty("link", [("rel", "alternate"), ("type", "text/html"), ("href", channel.homeURL)])
+        writer.empty("link", [("rel", "self"), ("type", "application/atom+xml"), ("href", selfURL)])
+        // A feed-level author covers entries without one, as RFC 4287 requires.
+        writer.start("author")
+        writer.element("name", text: channel.author?.name ?? channel.title)
+        if let email = channel.author?.email, !email.isEmpty { writer.element("email", text: email) }
+        writer.end()
+        writer.element("generator", [("version", ModakVersion.current)], text: "Modak")
+        for item in channel.items {
+            writer.start("entry")
+            writer.element("id", text: item.id)
+            writer.element("title", [("type", "text")], text: item.title)
+            writer.empty("link", [("rel", "alternate"), ("type", "text/html"), ("href", item.url)])
+            writer.element("published", text: dates.rfc3339(item.date))
+            writer.element("updated", text: dates.rfc3339(item.date))
+            if let author = item.author {
+                writer.start("author")
+                writer.element("name", text: author)
+                writer.end()
+            }
+            for tag in item.tags { writer.empty("category", [("term", tag)]) }
+            writer.element("summary", [("type", "text")], text: item.summary)
+            writer.element("content", [("type", "html")], text: item.contentHTML)
+            writer.end()
+        }
+        return writer.finish()
+    }
+}
+
+/// JSON Feed 1.1, with sorted keys so the same content gives the same bytes.
+enum JSONFeed {
+    static func json(_ channel: FeedChannel, selfURL: String, dates: DateText) -> String {
+        var feed: [String: Any] = [
+            "version": "https://jsonfeed.org/version/1.1",
+            "title": channel.title,
+            "description": channel.description,
+            "home_page_url": channel.homeURL,
+            "feed_url": selfURL,
+            "language": channel.language,
+            "items": channel.items.map { item -> [String: Any] in
+                var entry: [String: Any] = [
+                    "id": item.id, "url": item.url, "title": item.title, "summary": item.summary,
+                    "content_html": item.contentHTML, "date_published": dates.rfc3339(item.date),
+                ]
+                if let author = item.author { entry["authors"] = [["name": author]] }
+                if !item.tags.isEmpty { entry["tags"] = item.tags }
+                return entry
+            },
+        ]
+        if let author = channel.author { feed["authors"] = [["name": author.name]] }
+        // Plain values only, so serialisation cannot fail.
+        let data = try! JSONSerialization.data(withJSONObject: feed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+enum FeedGenerator {
+    static let name = "Modak \(ModakVersion.current)"
+}

@@ -1,0 +1,163 @@
+import Foundation
+import FoundationXML
+import Testing
+import ModakCore
+@testable import ModakSite
+
+/// The render context of a fixture's content on `date`, for testing one step without writing files.
+func renderContext(_ fixture: String, date: String = "2026-11-30", edit: (inout ContentSet) -> Void = { _ in }) throws -> RenderContext {
+    let (loaded, log) = ContentLoader.load(try DirectoryReader.contentFiles(in: Fixtures.content(fixture)))
+    var content = try #require(loaded, "\(log.sorted)")
+    edit(&content)
+    let day = try #require(CivilDay(iso: date))
+    let templates = try TemplateLoader.load(folders: [Fixtures.templates])
+    return RenderContext(content: content, today: BuildDay(day: day, timeZone: content.site.timeZone), templates: templates)
+}
+
+extension [OutputFile] {
+    func text(_ path: String) -> String? {
+        first { $0.path == path }.map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+}
+
+/// Parses XML strictly (no recovery), so a test fails on anything a feed reader would reject.
+func parsedXML(_ text: String) throws -> XMLDocument {
+    try XMLDocument(data: Data(text.utf8), options: [])
+}
+
+@Suite struct FeedHTMLTests {
+    let page = "https://example.org/blog/sayings/a/"
+
+    @Test func relativeLinksResolveAgainstThePageAsABrowserWould() {
+        let html = ##"<p><a href="../b/">b</a> <a href="/favorites/">f</a> <a href="#n">n</a> <a href="?p=2">q</a> <img src="pic.png" alt=""></p>"##
+        let result = FeedHTML.portable(html, pageURL: page)
+        #expect(result.contains(#"href="https://example.org/blog/sayings/b/""#))
+        #expect(result.contains(#"href="https://example.org/favorites/""#))
+        #expect(result.contains(##"href="https://example.org/blog/sayings/a/#n""##))
+        #expect(result.contains(#"href="https://example.org/blog/sayings/a/?p=2""#))
+        #expect(result.contains(#"src="https://example.org/blog/sayings/a/pic.png""#))
+    }
+
+    @Test func absoluteAndOtherSchemesAreKept() {
+        let html = #"<a href="https://x.example/y?a=1&amp;b=2">x</a><a href="mailto:a@b.example">m</a><a href="//cdn.example/z">z</a>"#
+        let result = FeedHTML.portable(html, pageURL: page)
+        #expect(result.contains(#"href="https://x.example/y?a=1&amp;b=2""#))
+        #expect(result.contains(#"href="mailto:a@b.example""#))
+        #expect(result.contains(#"href="https://cdn.example/z""#))
+    }
+
+    @Test func nonASCIIPathsArePercentEncoded() {
+        let result = FeedHTML.portable(#"<a href="../한글/">k</a>"#, pageURL: page)
+        #expect(result.contains(#"href="https://example.org/blog/sayings/%ED%95%9C%EA%B8%80/""#))
+    }
+
+    @Test func sourceSetsResolveEachCandidate() {
+        let result = FeedHTML.portable(#"<img src="a.png" srcset="a.png 1x, /b.png 2x" alt="">"#, pageURL: page)
+        #expect(result.contains(#"srcset="https://example.org/blog/sayings/a/a.png 1x, https://example.org/b.png 2x""#))
+    }
+
+    @Test func scriptsFramesAndHandlersAreRemoved() {
+        let html = #"<p onclick="steal()">Hi<script>alert(1)</script><iframe src="x"></iframe><b onmouseover="x()">bold</b></p>"#
+        let result = FeedHTML.portable(html, pageURL: page)
+        #expect(result == "<p>Hi<b>bold</b></p>")
+    }
+
+    @Test func plainTextBecomesEscapedHTML() {
+        #expect(FeedText.html("a < b & \"c\"\nd") == "a &lt; b &amp; &quot;c&quot;<br>d")
+    }
+
+    @Test func longTitlesAreCutAtAWordBoundary() {
+        let title = FeedText.headline(String(repeating: "word ", count: 50), limit: 30)
+        #expect(title == "word word word word word word…")
+        #expect(FeedText.headline("  two\n lines ") == "two lines")
+        let unbroken = FeedText.headline(String(repeating: "가", count: 200), limit: 10)
+        #expect(unbroken == String(repeating: "가", count: 10) + "…")
+    }
+}
+
+@Suite struct FeedTests {
+    @Test func rssHasTheNewestItemsWithFullContentAndAbsoluteLinks() throws {
+        let context = try renderContext("feeds")
+        let files = try FeedsStep().files(context)
+        let rss = try #require(files.text(SitePaths.rss))
+        let document = try parsedXML(rss)
+        let items = try document.nodes(forXPath: "/rss/channel/item")
+        #expect(items.count == 3, "feedLimit is 3")
+        let links = try document.nodes(forXPath: "/rss/channel/item/link").compactMap(\.stringValue)
+        #expect(links == ["evil", "long", "plain"].map { "https://feeds.example/blog/sayings/\($0)/" })
+        let content = try #require(try document.nodes(forXPath: "/rss/channel/item[1]/*[local-name()='encoded']").first?.stringValue)
+        #expect(content.contains("Commentary with"), "the commentary is in the feed, not just a summary")
+        #expect(content.contains(#"href="https://feeds.example/blog/sayings/other/""#))
+        #expect(!content.contains("<script"), "text that looks like a tag stays escaped inside the HTML")
+        #expect(!rss.contains("SCHEDULED-FEED-MARKER"))
+        #expect(!rss.contains("\u{1}") && !rss.contains("\u{B}"), "characters XML forbids are dropped")
+        let lastBuild = try document.nodes(forXPath: "/rss/channel/lastBuildDate").first?.stringValue
+        #expect(lastBuild == "Sun, 29 Nov 2026 22:30:00 -0500", "the newest item's date, in the site's offset")
+    }
+
+    @Test func atomEntriesHaveIdsDatesAndEscapedHTMLContent() throws {
+        let files = try FeedsStep().files(try renderContext("feeds"))
+        let atom = try #require(files.text(SitePaths.atom))
+        let document = try parsedXML(atom)
+        #expect(try document.nodes(forXPath: "/*[local-name()='feed']/*[local-name()='entry']").count == 3)
+        let updated = try document.nodes(forXPath: "/*[local-name()='feed']/*[local-name()='updated']").first?.stringValue
+        #expect(updated == "2026-11-29T22:30:00-05:00")
+        #expect(atom.contains(#"<link rel="self" type="application/atom+xml" href="https://feeds.example/blog/atom.xml"/>"#))
+        #expect(atom.contains(#"<content type="html">"#))
+        #expect(atom.contains("<category term=\"&lt;tag&gt;\"/>"))
+    }
+
+    @Test func jsonFeedIsValidJSONFeedOnePointOne() throws {
+        let files = try FeedsStep().files(try renderContext("feeds"))
+        let text = try #require(files.text(SitePaths.jsonFeed))
+        let feed = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(feed["version"] as? String == "https://jsonfeed.org/version/1.1")
+        #expect(feed["feed_url"] as? String == "https://feeds.example/blog/feed.json")
+        let items = try #require(feed["items"] as? [[String: Any]])
+        #expect(items.count == 3)
+        #expect(items[0]["date_published"] as? String == "2026-11-29T22:30:00-05:00")
+        #expect((items[0]["content_html"] as? String)?.contains("https://feeds.example/blog/sayings/evil/pic.png") == true)
+        #expect((items[0]["tags"] as? [String]) == ["<tag>", "a&b"])
+        #expect(items[2]["authors"] == nil, "a saying without `who` names no author")
+    }
+
+    @Test func feedsDependOnContentNotOnTheBuildDay() throws {
+        // Days apart, with the same published sayings, not a byte changes.
+        let basicA = try FeedsStep().files(try renderContext("basic", date: "2026-12-05"))
+        let basicB = try FeedsStep().files(try renderContext("basic", date: "2026-12-09"))
+        #expect(basicA == basicB)
+    }
+
+    @Test func anEmptyFeedHasAFixedDateAndStaysValid() throws {
+        let context = try renderContext("basic", date: "2026-10-01")
+        #expect(context.published.isEmpty)
+        let files = try FeedsStep().files(context)
+        let rss = try #require(files.text(SitePaths.rss))
+        _ = try parsedXML(rss)
+        #expect(rss.contains("<lastBuildDate>Thu, 01 Jan 1970 09:00:00 +0900</lastBuildDate>"))
+        _ = try parsedXML(try #require(files.text(SitePaths.atom)))
+    }
+}
+
+@Suite struct SitemapTests {
+    @Test func listsPublicPagesWithLastModifiedDates() throws {
+        let context = try renderContext("feeds")
+        let files = try SitemapStep().files(context)
+        let sitemap = try #require(files.text(SitePaths.sitemap))
+        let document = try parsedXML(sitemap)
+        let locations = try document.nodes(forXPath: "//*[local-name()='loc']").compactMap(\.stringValue)
+        #expect(locations.first == "https://feeds.example/blog/")
+        #expect(locations.contains("https://feeds.example/blog/sayings/oldest/"), "every published saying, not just the feed's")
+        #expect(locations.contains("https://feeds.example/blog/about/"))
+        #expect(locations.contains("https://feeds.example/blog/notices/2026-11-20-hello/"))
+        #expect(!locations.contains { $0.contains("scheduled") || $0.contains("souvenirs") || $0.contains("favorites") || $0.contains("search") })
+        let dates = try document.nodes(forXPath: "//*[local-name()='lastmod']").compactMap(\.stringValue)
+        #expect(dates.count == locations.count)
+        #expect(sitemap.contains("<loc>https://feeds.example/blog/sayings/long/</loc>\n    <lastmod>2026-11-28T08:00:00-05:00</lastmod>"))
+    }
+
+    @Test func robotsNamesTheSitemap() throws {
+        let files = try SitemapStep().files(try renderContext("feeds"))
+        #expect(files.text(SitePaths.robots) == "User-agent: *\nAllow: /\n\nSitemap: https://feeds.example/blog/sitemap.xml\n")
+    }
+}
