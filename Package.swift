@@ -27,7 +27,11 @@ let package = Package(
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 
+        // `modak serve`: HTTP on POSIX sockets, rebuild on change and at midnight, live reload.
+        .target(name: "ModakServe", dependencies: ["ModakSite", "ModakCore"]),
+        .testTarget(name: "ModakServeTests", dependencies: ["ModakServe"]),
+
         // The command line.
-        .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore"]),
+        .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore", "ModakServe"]),
     ]
 )

@@ -7,6 +7,7 @@ usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme 
                     [--base-url URL] [--templates DIR]
        modak card   ID|today [--content DIR] [--date YYYY-MM-DD] [-o FILE]
        modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]
+       modak serve  [--port N] [build options]
        modak --version
 """
 
@@ -63,8 +64,13 @@ func printOutcome(_ result: BuildResult, of request: BuildRequest, started: Date
         printError("modak: build failed with \(count) error\(count == 1 ? "" : "s"); \(request.outputDirectory) was not changed")
         return false
     }
-    print(summaryLine(report, seconds: Date().timeIntervalSince(started)))
+    printLine(summaryLine(report, seconds: Date().timeIntervalSince(started)))
     return true
+}
+
+/// A line on stdout, unbuffered: a long-running `modak serve` must not hold lines back from a pipe.
+func printLine(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
 func main() -> ExitCode {
@@ -72,6 +78,7 @@ func main() -> ExitCode {
     do throws(UsageError) {
         switch arguments.first {
         case "build": return try runBuild(arguments.dropFirst())
+        case "serve": return try runServe(arguments.dropFirst())
         case "gifts": return runGifts(arguments.dropFirst())
         case "card": return try runCard(arguments.dropFirst())
         case "--version", "version":
