@@ -133,7 +133,7 @@ public struct SiteRenderer: Sendable {
         self.steps = steps
     }
 
-    public static let defaultSteps: [any RenderStep] = [SayingPagesStep(), ReaderListPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), AssetsStep(), FeedsStep(), SitemapStep(), CardsStep()]
+    public static let defaultSteps: [any RenderStep] = [SayingPagesStep(), ReaderListPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), AssetsStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {
         var plan = OutputPlan()
