@@ -255,17 +255,16 @@
 
   function showGift(gift) {
     shownGift = gift;
-    var card = document.createDocumentFragment();
-    card.appendChild(element("img", { class: "gift-image", src: gift.image, alt: "" }));
-    card.appendChild(element("h3", { class: "gift-name" }, element("a", { href: gift.url }, gift.name)));
-    card.appendChild(element("p", { class: "gift-price" }, gift.priceText));
+    var about = element("div", { class: "gift-result-text" });
+    about.appendChild(element("h3", { class: "gift-name" }, element("a", { href: gift.url }, gift.name)));
+    about.appendChild(element("p", { class: "gift-price" }, gift.priceText));
     var links = element("p", { class: "gift-links" }, element("a", { href: gift.url }, text("see-gift")));
     if (gift.link) {
       links.appendChild(document.createTextNode(" · "));
       links.appendChild(element("a", { href: gift.link, rel: "external noopener" }, text("visit-shop")));
     }
-    card.appendChild(links);
-    result.replaceChildren(card);
+    about.appendChild(links);
+    result.replaceChildren(element("img", { class: "gift-image", src: gift.image, alt: "" }), about);
     result.setAttribute("data-gift-id", gift.id);
     result.hidden = false;
   }
