@@ -24,27 +24,48 @@ public protocol MustacheFields {
 /// Any array, iterated in place whatever its element type.
 protocol MustacheList {
     var mustacheIsEmpty: Bool { get }
-    func mustacheForEach<E: Error>(_ body: (Any) throws(E) -> Void) throws(E)
+    /// Calls `body` with each element, classified as a context frame.
+    func mustacheForEachFrame<E: Error>(_ body: (ContextFrame) throws(E) -> Void) throws(E)
+}
+
+extension Sequence {
+    /// Elements of one static type need one conformance check, not one per element:
+    /// a list of `MustacheFields` view models is the common case, and worth the shortcut.
+    fileprivate func forEachFrame<E: Error>(_ body: (ContextFrame) throws(E) -> Void) throws(E) {
+        if let fieldsType = Element.self as? any MustacheFields.Type {
+            try forEachFields(of: fieldsType, body)
+        } else {
+            for element in self { try body(ContextFrame(element)) }
+        }
+    }
+
+    private func forEachFields<Fields: MustacheFields, E: Error>(of _: Fields.Type, _ body: (ContextFrame) throws(E) -> Void) throws(E) {
+        for element in self {
+            // `Element` is `Fields` here, so this cast cannot fail.
+            guard let fields = element as? Fields else { continue }
+            try body(.fields(fields))
+        }
+    }
 }
 
 extension Array: MustacheList {
     var mustacheIsEmpty: Bool { isEmpty }
-    func mustacheForEach<E: Error>(_ body: (Any) throws(E) -> Void) throws(E) {
-        for element in self { try body(element) }
+    func mustacheForEachFrame<E: Error>(_ body: (ContextFrame) throws(E) -> Void) throws(E) {
+        try forEachFrame(body)
     }
 }
 
 extension ArraySlice: MustacheList {
     var mustacheIsEmpty: Bool { isEmpty }
-    func mustacheForEach<E: Error>(_ body: (Any) throws(E) -> Void) throws(E) {
-        for element in self { try body(element) }
+    func mustacheForEachFrame<E: Error>(_ body: (ContextFrame) throws(E) -> Void) throws(E) {
+        try forEachFrame(body)
     }
 }
 
 extension ContiguousArray: MustacheList {
     var mustacheIsEmpty: Bool { isEmpty }
-    func mustacheForEach<E: Error>(_ body: (Any) throws(E) -> Void) throws(E) {
-        for element in self { try body(element) }
+    func mustacheForEachFrame<E: Error>(_ body: (ContextFrame) throws(E) -> Void) throws(E) {
+        try forEachFrame(body)
     }
 }
 

@@ -15,17 +15,24 @@ enum Node: Sendable {
     case block(BlockNode)
 }
 
-/// A pre-split name: `a.b.c` becomes `["a", "b", "c"]`; the implicit iterator `.` has no components.
+/// A pre-split name: `a.b.c` becomes `first` "a" and `rest` ["b", "c"];
+/// the implicit iterator `.` has no `first`.
 struct Path: Sendable {
-    let components: [String]
+    let first: String?
+    let rest: [String]
     let text: String
 
     init(_ text: String) {
         self.text = text
-        components = text == "." ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if text == "." {
+            first = nil
+            rest = []
+        } else {
+            let components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            first = components[0]
+            rest = Array(components.dropFirst())
+        }
     }
-
-    var isImplicitIterator: Bool { components.isEmpty }
 }
 
 final class VariableNode: Sendable {

@@ -1,11 +1,11 @@
 import Foundation // NSNull
 
 /// Renders compiled nodes into one growing UTF-8 buffer.
-struct Renderer {
+struct Renderer: ~Copyable {
     /// Nested partial, parent, block-override and lambda expansions allowed before giving up.
     static let maximumDepth = 100
 
-    private(set) var output: [UInt8] = []
+    private var output: OutputBuffer
     private var stack: [ContextFrame] = []
     /// Block overrides in force: those of the outermost parent tag win.
     private var overrides: [String: BlockContent] = [:]
@@ -14,7 +14,7 @@ struct Renderer {
 
     init(context: Any?, library: MustacheLibrary?, capacity: Int) {
         self.library = library
-        output.reserveCapacity(capacity)
+        output = OutputBuffer(capacity: capacity)
         stack.reserveCapacity(16)
         if let context {
             stack.append(ContextFrame(context))
@@ -26,12 +26,12 @@ struct Renderer {
             switch node {
             case .text(let text):
                 if indent.isEmpty {
-                    output.append(contentsOf: text)
+                    output.append(text)
                 } else {
                     appendIndented(text, indent: indent)
                 }
             case .lineStart:
-                output.append(contentsOf: indent)
+                output.append(indent)
             case .variable(let variable):
                 if let value = resolve(variable.path) {
                     try interpolate(value, variable)
@@ -53,21 +53,20 @@ struct Renderer {
     /// Resolves a name against the context stack: the first part from the top of the stack down,
     /// the remaining parts each inside the previous result only.
     private func resolve(_ path: Path) -> Any? {
-        let components = path.components
-        guard let first = components.first else { return stack.last?.value }
+        guard let first = path.first else { return stack.last?.value }
 
         // Borrow the frames rather than copy them: copying an existential is not free.
-        let value: Any? = stack.withUnsafeBufferPointer { frames in
+        let found: Any? = stack.withUnsafeBufferPointer { frames in
             var index = frames.count - 1
             while index >= 0 {
-                if let found = frames[index].lookup(first) { return found }
+                if let value = frames[index].lookup(first) { return value }
                 index -= 1
             }
             return nil
         }
-        guard var current = value else { return nil }
-        for component in components.dropFirst() {
-            guard let next = ContextFrame(current).lookup(component) else { return nil }
+        guard !path.rest.isEmpty, var current = found else { return found }
+        for name in path.rest {
+            guard let next = ContextFrame(current).lookup(name) else { return nil }
             current = next
         }
         return current
@@ -90,7 +89,7 @@ struct Renderer {
         case let lambda as MustacheLambda:
             let nodes = try compileLambdaOutput(lambda.body(""), delimiters: .standard, location: variable.location, name: variable.path.text)
             let rendered = try renderSeparately(nodes, at: variable.location, "lambda '\(variable.path.text)'")
-            if variable.escaped { appendEscaped(rendered) } else { output.append(contentsOf: rendered) }
+            if variable.escaped { appendEscaped(rendered) } else { output.append(rendered) }
         case is NSNull:
             break
         case let optional as any OptionalValue:
@@ -109,8 +108,8 @@ struct Renderer {
                 if list.mustacheIsEmpty { try render(section.body, indent: indent) }
                 return
             }
-            try list.mustacheForEach { (element: Any) throws(MustacheError) in
-                stack.append(ContextFrame(element))
+            try list.mustacheForEachFrame { (frame: ContextFrame) throws(MustacheError) in
+                stack.append(frame)
                 defer { stack.removeLast() }
                 try render(section.body, indent: indent)
             }
@@ -154,7 +153,7 @@ struct Renderer {
         let content = overrides[block.name] ?? block.defaultContent
         let inner = block.indentation.isEmpty ? indent : indent + block.indentation
         if block.standalone, content.startsWithLine {
-            output.append(contentsOf: inner)
+            output.append(inner)
         }
         // An override may contain its own block, so overrides count towards the depth limit.
         try nested(at: block.location, "block '\(block.name)'") { (renderer: inout Renderer) throws(MustacheError) in
@@ -201,13 +200,13 @@ struct Renderer {
 
     /// Renders into a fresh buffer (for lambda output that is escaped as a whole).
     private mutating func renderSeparately(_ nodes: [Node], at location: SourceLocation, _ what: String) throws(MustacheError) -> [UInt8] {
-        var outer: [UInt8] = []
+        var outer = OutputBuffer(capacity: 256)
         swap(&outer, &output)
         defer { swap(&outer, &output) }
         try nested(at: location, what) { (renderer: inout Renderer) throws(MustacheError) in
             try renderer.render(nodes, indent: [])
         }
-        return output
+        return output.withBytes { Array($0) }
     }
 
     private func compileLambdaOutput(_ source: String, delimiters: Delimiters, location: SourceLocation, name: String) throws(MustacheError) -> [Node] {
@@ -221,11 +220,11 @@ struct Renderer {
     // MARK: - Output
 
     /// The rendered text.
-    var string: String { String(decoding: output, as: UTF8.self) }
+    var string: String { output.string }
 
     private mutating func append(_ string: String, escaped: Bool) {
         let appended: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in
-            if escaped { appendEscaped(bytes) } else { output.append(contentsOf: bytes) }
+            if escaped { appendEscaped(bytes) } else { output.append(bytes) }
         }
         if appended == nil { // a bridged string without contiguous UTF-8
             append(String(decoding: Array(string.utf8), as: UTF8.self), escaped: escaped)
@@ -235,18 +234,20 @@ struct Renderer {
     /// Appends text, indenting every line that starts inside it (empty lines stay empty).
     private mutating func appendIndented(_ text: [UInt8], indent: [UInt8]) {
         let newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
-        var lineStart = 0
-        for index in text.indices where text[index] == newline {
-            let next = index + 1
-            guard next < text.count else { break }
-            if text[next] == newline || (text[next] == carriageReturn && next + 1 < text.count && text[next + 1] == newline) {
-                continue
+        text.withUnsafeBufferPointer { text in
+            var lineStart = 0
+            for index in text.indices where text[index] == newline {
+                let next = index + 1
+                guard next < text.count else { break }
+                if text[next] == newline || (text[next] == carriageReturn && next + 1 < text.count && text[next + 1] == newline) {
+                    continue
+                }
+                output.append(UnsafeBufferPointer(rebasing: text[lineStart..<next]))
+                output.append(indent)
+                lineStart = next
             }
-            output.append(contentsOf: text[lineStart..<next])
-            output.append(contentsOf: indent)
-            lineStart = next
+            output.append(UnsafeBufferPointer(rebasing: text[lineStart...]))
         }
-        output.append(contentsOf: text[lineStart...])
     }
 
     private mutating func appendEscaped(_ bytes: [UInt8]) {
@@ -265,11 +266,11 @@ struct Renderer {
             case UInt8(ascii: "\""): entity = "&quot;"
             default: entity = "&#39;"
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
+            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            output.append(entity)
             runStart = index + 1
         }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// `&`, `<`, `>`, `"` and `'` are all below 64, so one shift and mask tells them apart.
