@@ -112,7 +112,8 @@
   // ---- Hangul-aware matching -------------------------------------------------------------------
   // Texts and queries are NFC and lower-cased. A Hangul syllable U+AC00…U+D7A3 is
   // 0xAC00 + (initial × 21 + medial) × 28 + final. A query may use initial consonants alone
-  // ("ㅁㄷ" finds "모닥"), and its last syllable may still be in the making ("모다" finds "모닥").
+  // ("ㅁㄷ" finds "모닥"), and while the keyboard is still composing its last syllable, that
+  // syllable may gain a final consonant ("모다" finds "모닥" until the reader types on).
 
   const INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ";
 
@@ -136,20 +137,19 @@
     return offset >= 0 && offset % 28 === 0;
   }
 
-  function characterMatches(wanted, found, isLast) {
+  function characterMatches(wanted, found, isComposed) {
     if (wanted === found) return true;
     if (INITIALS.includes(wanted)) return initialOf(found) === wanted;
-    if (isLast && isOpenSyllable(wanted)) {
+    if (isComposed && isOpenSyllable(wanted)) {
       const offset = syllable(found);
       return offset >= 0 && Math.floor(offset / 28) === Math.floor(syllable(wanted) / 28);
     }
     return false;
   }
 
-  /** A test of one query word against an index entry. */
-  function termMatcher(term) {
-    const last = term[term.length - 1];
-    const hangulAware = /[\u3131-\u314e]/.test(term) || isOpenSyllable(last);
+  /** A test of one query word against an index entry; `composing`: its last syllable is unfinished. */
+  function termMatcher(term, composing) {
+    const hangulAware = /[\u3131-\u314e]/.test(term) || (composing && isOpenSyllable(term[term.length - 1]));
     if (!hangulAware) return (entry) => entry.text.includes(term);
     // Any match is also a match of the initials, so those find the candidates cheaply.
     const pattern = initials(term);
@@ -157,7 +157,7 @@
       for (let start = entry.initials.indexOf(pattern); start >= 0; start = entry.initials.indexOf(pattern, start + 1)) {
         let matches = true;
         for (let i = 0; i < term.length && matches; i++) {
-          matches = characterMatches(term[i], entry.text[start + i], i === term.length - 1);
+          matches = characterMatches(term[i], entry.text[start + i], composing && i === term.length - 1);
         }
         if (matches) return true;
       }
@@ -165,10 +165,10 @@
     };
   }
 
-  function search(entries, query) {
+  function search(entries, query, composing) {
     const terms = query.normalize("NFC").toLowerCase().split(/\s+/).filter(Boolean);
     if (terms.length === 0) return [];
-    const matchers = terms.map(termMatcher);
+    const matchers = terms.map((term, i) => termMatcher(term, composing && i === terms.length - 1));
     return entries.filter((entry) => matchers.every((matches) => matches(entry)));
   }
 
@@ -259,12 +259,12 @@
     const results = document.getElementById("search-results");
     const status = document.getElementById("search-status");
     let entries = null;
-    const run = () => {
+    const run = (event) => {
       if (!entries) return;
       const address = new URL(location.href);
       if (input.value) address.searchParams.set("q", input.value); else address.searchParams.delete("q");
       history.replaceState(null, "", address);
-      const found = search(entries, input.value);
+      const found = search(entries, input.value, Boolean(event && event.isComposing));
       renderList(results, found.slice(0, SEARCH_LIMIT));
       if (!input.value.trim()) status.textContent = "";
       else if (found.length === 0) status.textContent = status.dataset.noneText;
@@ -274,6 +274,7 @@
       }
     };
     input.addEventListener("input", run);
+    input.addEventListener("compositionend", () => run());
     input.form.addEventListener("submit", (event) => {
       event.preventDefault();
       run();

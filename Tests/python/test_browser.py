@@ -1,0 +1,396 @@
+"""The sayings website in headless Chromium: toggles, "new" marks, lists, search, settings, sharing,
+contrast and small screens, on the sample site served from 127.0.0.1."""
+import json
+import os
+import unicodedata
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+THEMES = ["bonfire", "light", "dark"]
+
+
+# ---- helpers ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def site(browser, served_sample):
+    """Opens pages of the served sample with a clean localStorage; yields `open(path)`."""
+    browser.set_window_size(1280, 900)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    browser.get(served_sample)
+    browser.execute_script("localStorage.clear()")
+
+    def open_page(path=""):
+        browser.get(served_sample + path)
+        return browser
+
+    yield open_page
+    browser.execute_script("localStorage.clear()")
+
+
+@pytest.fixture(scope="module")
+def index(sample_site):
+    with open(os.path.join(sample_site, "search.json"), encoding="utf-8") as f:
+        data = json.load(f)
+    fields = data["fields"]
+    entries = [dict(zip(fields, row)) for row in data["sayings"]]
+    for position, entry in enumerate(entries):
+        entry["new"] = position < data["new"]
+    return entries
+
+
+def wait(browser, condition, timeout=5):
+    return WebDriverWait(browser, timeout).until(lambda driver: condition(driver))
+
+
+def ids(elements):
+    return [element.get_attribute("data-saying-id") for element in elements]
+
+
+def toggle(browser, action, saying_id):
+    return browser.find_element(By.CSS_SELECTOR, f'button[data-action="{action}"][data-saying-id="{saying_id}"]')
+
+
+def has_new_mark(browser, saying_id):
+    selector = f'.saying-list [data-saying-id="{saying_id}"] [data-new]'
+    return any(mark.is_displayed() for mark in browser.find_elements(By.CSS_SELECTOR, selector))
+
+
+# A reference of the search rules, to compare the page's results with.
+INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+
+
+def initial_of(character):
+    offset = ord(character) - 0xAC00
+    return INITIALS[offset // 588] if 0 <= offset < 11172 else character
+
+
+def term_matches(term, text):
+    def same(wanted, found):
+        return wanted == found or (wanted in INITIALS and initial_of(found) == wanted)
+    return any(all(same(w, text[start + i]) for i, w in enumerate(term)) for start in range(len(text) - len(term) + 1))
+
+
+def expected_results(entries, query):
+    terms = unicodedata.normalize("NFC", query).lower().split()
+    def text(entry):
+        return "\n".join([entry["kor"], entry["eng"], entry["who"], entry.get("tags", "")]).lower()
+    return [entry["id"] for entry in entries if all(term_matches(term, text(entry)) for term in terms)]
+
+
+def search_for(browser, query):
+    """Sets the search box (as an IME would, in one input event) and returns the listed ids."""
+    field = browser.find_element(By.ID, "search-input")
+    browser.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", field, query)
+    return ids(browser.find_elements(By.CSS_SELECTOR, "#search-results [data-saying-id]"))
+
+
+def relative_luminance(rgb):
+    def channel(value):
+        value /= 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(foreground, background):
+    lighter, darker = sorted((relative_luminance(foreground), relative_luminance(background)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+# Text colour and the first opaque background behind it, for every visible element with own text.
+COLOURS_SCRIPT = """
+const canvas = document.createElement('canvas').getContext('2d');
+function rgb(colour) {
+  canvas.clearRect(0, 0, 1, 1); canvas.fillStyle = '#000'; canvas.fillStyle = colour; canvas.fillRect(0, 0, 1, 1);
+  const d = canvas.getImageData(0, 0, 1, 1).data; return [d[0], d[1], d[2], d[3]];
+}
+function background(element) {
+  for (let e = element; e; e = e.parentElement) {
+    const colour = rgb(getComputedStyle(e).backgroundColor);
+    if (colour[3] === 255) return colour.slice(0, 3);
+  }
+  return rgb(getComputedStyle(document.documentElement).backgroundColor).slice(0, 3);
+}
+const seen = new Set(), pairs = [];
+for (const element of document.querySelectorAll('body *')) {
+  const ownText = [...element.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+  if (!ownText || element.closest('[hidden], template, noscript, .visually-hidden') || !element.getClientRects().length) continue;
+  const style = getComputedStyle(element);
+  if (style.visibility !== 'visible' || style.opacity === '0') continue;
+  const pair = [rgb(style.color).slice(0, 3), background(element)];
+  const key = JSON.stringify(pair);
+  if (seen.has(key)) continue;
+  seen.add(key);
+  pairs.push({pair, what: element.tagName + '.' + element.className});
+}
+return pairs;
+"""
+
+
+# ---- likes, used marks and the reader's lists ---------------------------------------------------
+
+def test_like_and_unlike_persist_and_fill_favorites(site, index):
+    saying = index[3]["id"]
+    browser = site(f"sayings/{saying}/")
+    like = toggle(browser, "like", saying)
+    assert like.get_attribute("aria-pressed") == "false"
+    like.click()
+    assert like.get_attribute("aria-pressed") == "true"
+
+    browser.refresh()
+    assert toggle(browser, "like", saying).get_attribute("aria-pressed") == "true"
+
+    site("favorites/")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#favorites-list [data-saying-id]"))
+    assert ids(browser.find_elements(By.CSS_SELECTOR, "#favorites-list [data-saying-id]")) == [saying]
+    item = browser.find_element(By.CSS_SELECTOR, "#favorites-list [data-saying-id]")
+    assert index[3]["eng"] in item.text
+    assert not browser.find_element(By.CSS_SELECTOR, "[data-empty]").is_displayed()
+
+    site(f"sayings/{saying}/")
+    toggle(browser, "like", saying).click()
+    assert toggle(browser, "like", saying).get_attribute("aria-pressed") == "false"
+    site("favorites/")
+    empty = browser.find_element(By.CSS_SELECTOR, "[data-empty]")
+    wait(browser, lambda d: empty.is_displayed())
+    assert browser.find_elements(By.CSS_SELECTOR, "#favorites-list [data-saying-id]") == []
+
+
+def test_used_sayings_leave_the_unused_list(site, index):
+    browser = site("unused/")
+    assert ids(browser.find_elements(By.CSS_SELECTOR, "#unused-list [data-saying-id]")) == [e["id"] for e in index]
+    saying = index[5]["id"]
+
+    site(f"sayings/{saying}/")
+    used = toggle(browser, "used", saying)
+    used.click()
+    assert used.get_attribute("aria-pressed") == "true"
+
+    site("unused/")
+    shown = [item for item in browser.find_elements(By.CSS_SELECTOR, "#unused-list [data-saying-id]") if item.is_displayed()]
+    assert saying not in ids(shown)
+    assert len(shown) == len(index) - 1
+    assert browser.find_element(By.CSS_SELECTOR, "[data-count]").text == str(len(index) - 1)
+
+    site(f"sayings/{saying}/")
+    toggle(browser, "used", saying).click()
+    site("unused/")
+    assert browser.find_element(By.CSS_SELECTOR, f'#unused-list [data-saying-id="{saying}"]').is_displayed()
+
+
+def test_toggles_on_the_home_page_share_state_with_the_saying_page(site):
+    browser = site()
+    today = browser.find_element(By.ID, "today").get_attribute("data-saying-id")
+    toggle(browser, "like", today).click()
+    site(f"sayings/{today}/")
+    assert toggle(browser, "like", today).get_attribute("aria-pressed") == "true"
+
+
+# ---- "new" marks and the saying of the day ------------------------------------------------------
+
+def test_opening_a_new_saying_clears_its_mark(site, index):
+    new_ids = [entry["id"] for entry in index if entry["new"]]
+    assert len(new_ids) >= 2, "the sample needs two new sayings"
+    browser = site()
+    assert all(has_new_mark(browser, saying) for saying in new_ids)
+    assert not has_new_mark(browser, index[len(new_ids)]["id"])
+
+    browser.find_element(By.CSS_SELECTOR, f'.saying-list [data-saying-id="{new_ids[0]}"] a').click()
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'.saying-page[data-saying-id="{new_ids[0]}"]'))
+    browser.back()
+    wait(browser, lambda d: d.find_elements(By.ID, "today"))
+    assert not has_new_mark(browser, new_ids[0])
+    assert browser.find_elements(By.CSS_SELECTOR, f'.saying-list [data-saying-id="{new_ids[0]}"] [data-new]') == []
+    assert all(has_new_mark(browser, saying) for saying in new_ids[1:])
+
+    site()  # a fresh load: gone before and after the script runs
+    assert not has_new_mark(browser, new_ids[0])
+    assert has_new_mark(browser, new_ids[1])
+
+
+def test_another_saying_changes_today_without_reloading(site, index):
+    browser = site()
+    by_id = {entry["id"]: entry for entry in index}
+    browser.execute_script("window.stillTheSamePage = true")
+    shown = {browser.find_element(By.ID, "today").get_attribute("data-saying-id")}
+    for _ in range(3):
+        before = browser.find_element(By.ID, "today").get_attribute("data-saying-id")
+        browser.find_element(By.ID, "another-saying").click()
+        wait(browser, lambda d: d.find_element(By.ID, "today").get_attribute("data-saying-id") != before)
+        now = browser.find_element(By.ID, "today").get_attribute("data-saying-id")
+        shown.add(now)
+        today = browser.find_element(By.ID, "today")
+        kor = today.find_element(By.CSS_SELECTOR, '[data-field="kor"]')
+        assert kor.get_attribute("textContent") == by_id[now]["kor"]
+        assert today.find_element(By.CSS_SELECTOR, '[data-field="eng"]').text == by_id[now]["eng"]
+        assert today.find_element(By.CSS_SELECTOR, '[data-field="url"]').get_attribute("href").endswith(f"/sayings/{now}/")
+        assert toggle(browser, "like", now).get_attribute("aria-pressed") == "false"
+    assert len(shown) == 4
+    assert browser.execute_script("return window.stillTheSamePage") is True
+
+
+# ---- search -------------------------------------------------------------------------------------
+
+def test_search_in_korean_english_and_by_author(site, index):
+    browser = site("search/")
+    wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+    korean_word = index[0]["kor"].split()[1]
+    english_word = index[2]["eng"].split()[-1].strip(".,;").upper()
+    author = index[4]["who"].lower()
+    for query in (korean_word, english_word, author, f"{author} {index[4]['eng'].split()[0]}"):
+        expected = expected_results(index, query)
+        assert expected, query
+        found = wait(browser, lambda d: search_for(d, query) or None)
+        assert found == expected[:100], query
+    assert wait(browser, lambda d: search_for(d, "zzzzqqq") == [])
+    assert browser.find_element(By.ID, "search-status").text
+
+
+def test_search_by_initial_consonants_and_decomposed_hangul(site, index):
+    browser = site("search/")
+    word = next(w for w in index[1]["kor"].split() if len(w) >= 2 and all(0xAC00 <= ord(c) <= 0xD7A3 for c in w[:2]))
+    initials = "".join(initial_of(c) for c in word[:2])
+    expected = expected_results(index, initials)
+    assert index[1]["id"] in expected
+    assert wait(browser, lambda d: search_for(d, initials) == expected[:100])
+    # Keyboards on some systems send jamo sequences (NFD); they must find the composed text.
+    decomposed = unicodedata.normalize("NFD", word)
+    assert decomposed != word
+    assert wait(browser, lambda d: search_for(d, decomposed) == expected_results(index, word)[:100])
+
+
+def test_search_typing_and_address(site, index, served_sample):
+    browser = site("search/")
+    field = browser.find_element(By.ID, "search-input")
+    wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+    field.send_keys(index[0]["who"])
+    wait(browser, lambda d: index[0]["id"] in ids(d.find_elements(By.CSS_SELECTOR, "#search-results [data-saying-id]")))
+    assert "q=" in browser.current_url
+    site(f"search/?q={index[0]['id'].split('-')[0]}")
+    wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#search-results [data-saying-id]"))
+
+
+# ---- settings -----------------------------------------------------------------------------------
+
+def test_theme_font_and_size_persist_across_reloads(site):
+    browser = site("settings/")
+    html = browser.find_element(By.TAG_NAME, "html")
+    assert html.get_attribute("data-theme") == "bonfire"
+    bonfire_background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+    values = [o.get_attribute("value") for o in Select(browser.find_element(By.ID, "theme-select")).options]
+    assert values[:4] == ["bonfire", "light", "dark", "system"]
+
+    Select(browser.find_element(By.ID, "theme-select")).select_by_value("light")
+    Select(browser.find_element(By.ID, "font-select")).select_by_value("serif")
+    Select(browser.find_element(By.ID, "size-select")).select_by_value("large")
+    assert html.get_attribute("data-theme") == "light"
+    light_background = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert light_background != bonfire_background
+
+    site("")  # another page, loaded afresh
+    html = browser.find_element(By.TAG_NAME, "html")
+    assert (html.get_attribute("data-theme"), html.get_attribute("data-font"), html.get_attribute("data-size")) == ("light", "serif", "large")
+    assert browser.execute_script("return getComputedStyle(document.body).backgroundColor") == light_background
+    assert "Serif" in browser.execute_script("return getComputedStyle(document.body).fontFamily")
+    site("settings/")
+    assert Select(browser.find_element(By.ID, "theme-select")).first_selected_option.get_attribute("value") == "light"
+    assert Select(browser.find_element(By.ID, "font-select")).first_selected_option.get_attribute("value") == "serif"
+
+
+def test_theme_applies_before_first_paint(site):
+    """The stored theme is on <html> before any stylesheet or body is parsed: no flash of the default."""
+    browser = site()
+    browser.execute_script("localStorage.setItem('modak.theme', 'dark')")
+    # A script placed right after the boot script sees what the first paint will see.
+    probe = browser.execute_script("""
+        const boot = [...document.head.querySelectorAll('script')].find(s => !s.src);
+        const link = document.head.querySelector('link[rel=stylesheet]');
+        return boot && link && (boot.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING) ? boot.textContent : null;
+    """)
+    assert probe, "the inline boot script must come before the stylesheet"
+    browser.execute_script("document.documentElement.removeAttribute('data-theme');" + probe)
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("data-theme") == "dark"
+
+
+def test_system_theme_follows_the_device(site):
+    browser = site()
+    browser.execute_script("localStorage.setItem('modak.theme', 'system')")
+    backgrounds = {}
+    for scheme in ("light", "dark"):
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        browser.refresh()
+        backgrounds[scheme] = browser.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert backgrounds["light"] != backgrounds["dark"]
+    assert relative_luminance([int(v) for v in backgrounds["light"][4:-1].split(",")]) > 0.5
+    assert relative_luminance([int(v) for v in backgrounds["dark"][4:-1].split(",")]) < 0.1
+
+
+# ---- sharing ------------------------------------------------------------------------------------
+
+def test_copy_as_text(site, index):
+    saying = index[0]
+    browser = site(f"sayings/{saying['id']}/")
+    browser.execute_cdp_cmd("Browser.grantPermissions", {"permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]})
+    browser.find_element(By.CSS_SELECTOR, 'button[data-share="copy"]').click()
+    status = browser.find_element(By.CSS_SELECTOR, ".share-status")
+    wait(browser, lambda d: status.text)
+    copied = browser.execute_async_script("navigator.clipboard.readText().then(arguments[0], () => arguments[0](null))")
+    assert copied is not None and saying["kor"] in copied and saying["eng"] in copied
+    assert copied.rstrip().endswith(f"/sayings/{saying['id']}/")
+    svg = browser.find_element(By.CSS_SELECTOR, 'a[download$=".svg"]').get_attribute("href")
+    assert svg.endswith(f"cards/{saying['id']}.svg")
+
+
+# ---- accessibility and reach --------------------------------------------------------------------
+
+@pytest.mark.parametrize("theme", THEMES + ["system-light", "system-dark"])
+def test_text_contrast_in_every_theme(site, index, theme):
+    name, _, scheme = theme.partition("-")
+    browser = site()
+    browser.execute_script("localStorage.setItem('modak.theme', arguments[0]); localStorage.setItem('modak.liked', arguments[1])",
+                           name, json.dumps([index[0]["id"]]))
+    if scheme:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    failures = []
+    for path in ("", f"sayings/{index[0]['id']}/", "settings/", "search/?q=a", "notices/"):
+        site(path)
+        wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+        for found in browser.execute_script(COLOURS_SCRIPT):
+            ratio = contrast(*found["pair"])
+            if ratio < 4.5:
+                failures.append(f"/{path} {found['what']}: {ratio:.2f} {found['pair']}")
+    assert not failures, "\n".join(failures)
+
+
+def test_keyboard_focus_is_visible(site):
+    browser = site()
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    for _ in range(4):
+        focused = browser.switch_to.active_element
+        outline = browser.execute_script("const s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineWidth]", focused)
+        assert outline[0] != "none" and outline[1] != "0px", focused.get_attribute("outerHTML")[:80]
+        focused.send_keys(Keys.TAB)
+
+
+@pytest.mark.parametrize("width", [320, 1280])
+def test_pages_fit_the_window(site, index, width):
+    browser = site()
+    browser.set_window_size(width, 800)
+    for path in ("", f"sayings/{index[0]['id']}/", "settings/", "search/", "favorites/", "unused/", "notices/", "how-to-use/"):
+        site(path)
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"/{path} scrolls sideways by {overflow}px at {width}px"
+
+
+def test_no_request_leaves_the_site(site, index, served_sample):
+    browser = site()
+    for path in ("", f"sayings/{index[0]['id']}/", "settings/", "search/?q=a", "favorites/"):
+        site(path)
+        wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+        requested = browser.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+        assert requested, path
+        assert [url for url in requested if not url.startswith(served_sample)] == [], path
