@@ -78,26 +78,28 @@ enum AtomFeed {
 }
 
 /// JSON Feed 1.1, with sorted keys so the same content gives the same bytes.
+/// Text is cleaned of the same control characters as the XML feeds, so all three say the same.
 enum JSONFeed {
     static func json(_ channel: FeedChannel, selfURL: String, dates: DateText) -> String {
+        let clean = XMLText.sanitized
         var feed: [String: Any] = [
             "version": "https://jsonfeed.org/version/1.1",
-            "title": channel.title,
-            "description": channel.description,
+            "title": clean(channel.title),
+            "description": clean(channel.description),
             "home_page_url": channel.homeURL,
             "feed_url": selfURL,
             "language": channel.language,
             "items": channel.items.map { item -> [String: Any] in
                 var entry: [String: Any] = [
-                    "id": item.id, "url": item.url, "title": item.title, "summary": item.summary,
-                    "content_html": item.contentHTML, "date_published": dates.rfc3339(item.date),
+                    "id": item.id, "url": item.url, "title": clean(item.title), "summary": clean(item.summary),
+                    "content_html": clean(item.contentHTML), "date_published": dates.rfc3339(item.date),
                 ]
-                if let author = item.author { entry["authors"] = [["name": author]] }
-                if !item.tags.isEmpty { entry["tags"] = item.tags }
+                if let author = item.author { entry["authors"] = [["name": clean(author)]] }
+                if !item.tags.isEmpty { entry["tags"] = item.tags.map(clean) }
                 return entry
             },
         ]
-        if let author = channel.author { feed["authors"] = [["name": author.name]] }
+        if let author = channel.author { feed["authors"] = [["name": clean(author.name)]] }
         // Plain values only, so serialisation cannot fail.
         let data = try! JSONSerialization.data(withJSONObject: feed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
