@@ -13,13 +13,9 @@ extension SitePaths {
 
     /// The URL of a gift's `image` as seen from the page at `pagePath`: absolute URLs stay as they
     /// are; paths are relative to the `gifts/` folder, where the loader copies the files.
+    /// Paths are percent-encoded so any file name makes a valid URL.
     public static func giftImage(_ image: String, from pagePath: String) -> String {
-        URLRules.isAbsoluteWebURL(image) ? image : root(from: pagePath) + giftImagePath(image)
-    }
-
-    /// The site path of an image inside `gifts/`, percent-encoded so any file name makes a valid URL.
-    public static func giftImagePath(_ image: String) -> String {
-        gifts + percentEncodedPath(image)
+        URLRules.isAbsoluteWebURL(image) ? image : root(from: pagePath) + gifts + percentEncodedPath(image)
     }
 
     /// Percent-encodes every byte of a `/`-separated path except unreserved characters and `/`.

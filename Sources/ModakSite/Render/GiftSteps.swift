@@ -41,9 +41,8 @@ struct GiftPagesStep: RenderStep {
     private func page(of gift: Gift, _ catalogue: GiftCatalogue, _ context: RenderContext) throws -> OutputFile {
         let path = SitePaths.gift(gift.id)
         let root = SitePaths.root(from: path)
-        var meta = context.meta(path: path, title: gift.name, description: gift.description.isEmpty ? nil : gift.description, section: "gifts")
-        meta.openGraphType = "product"
-        meta.image = URLRules.isAbsoluteWebURL(gift.image) ? gift.image : context.absoluteURL(SitePaths.giftImagePath(gift.image))
+        // No sharing image: head-meta describes images as 1200×630 cards, which gift illustrations are not.
+        let meta = context.meta(path: path, title: gift.name, description: gift.description.isEmpty ? nil : gift.description, section: "gifts")
         let body = GiftBody(gift: catalogue.view(of: gift, from: path), catalogueURL: root + SitePaths.gifts, quizURL: root + SitePaths.giftQuiz)
         return try context.page("gift", meta: meta, body: body)
     }

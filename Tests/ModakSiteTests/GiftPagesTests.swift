@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+import ModakCore
+@testable import ModakSite
+
+@Suite struct PriceTextTests {
+    @Test(arguments: [
+        (0, "0원"), (999, "999원"), (1000, "1,000원"), (3000, "3,000원"), (35000, "35,000원"),
+        (123_456, "123,456원"), (2_000_000, "2,000,000원"), (50_000_000, "50,000,000원"),
+    ])
+    func wonWithCommasEveryThreeDigits(amount: Int, expected: String) {
+        #expect(PriceText.won(amount) == expected)
+    }
+}
+
+@Suite struct TagSlugTests {
+    static let awkwardTags = [
+        "food", "Food", "FOOD", "집들이", "집 들이", "Warm & Cozy", "warm-cozy", "a/b", "a b", "../etc", "..", ".", "",
+        " ", "tag", "-lead", "trail-", "double--dash", "100%", "%2e%2e", "x\u{0}y", "\u{1F381}", "e\u{301}", "\u{E9}",
+        String(repeating: "long", count: 30),
+    ]
+
+    @Test func plainTagsAreTheirOwnSlug() {
+        for tag in ["food", "home-bar", "k-pop", "2026"] {
+            #expect(TagSlug.slug(tag) == tag)
+        }
+    }
+
+    @Test func everyTagGivesASafeFolderName() {
+        for tag in Self.awkwardTags {
+            let slug = TagSlug.slug(tag)
+            #expect(!slug.isEmpty && slug.utf8.count <= 64, "\(tag.debugDescription) → \(slug)")
+            #expect(slug.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }, "\(tag.debugDescription) → \(slug)")
+            #expect(!slug.hasPrefix("-") && !slug.hasSuffix("-"), "\(tag.debugDescription) → \(slug)")
+            #expect(URLRules.isContainedRelativePath(SitePaths.giftTag(slug) + "index.html"))
+        }
+    }
+
+    @Test func distinctTagsGetDistinctSlugs() {
+        let slugs = Self.awkwardTags.map(TagSlug.slug)
+        #expect(Set(slugs).count == Self.awkwardTags.count, "\(slugs)")
+    }
+
+    @Test func rewrittenTagsKeepTheirReadablePartAndAStableHash() {
+        #expect(TagSlug.slug("Food").hasPrefix("food-"))
+        #expect(TagSlug.slug("Warm & Cozy").hasPrefix("warm-cozy-"))
+        #expect(TagSlug.slug("집들이").hasPrefix("tag-"))
+        // Slugs are URLs people bookmark: the hash must not change between builds or machines.
+        #expect(TagSlug.slug("집들이") == TagSlug.slug("집들이"))
+        var hash = FNV1a()
+        hash.add("집들이")
+        #expect(TagSlug.slug("집들이") == "tag-" + String(String(hash.value, radix: 16).leftPadded(to: 16).prefix(8)))
+    }
+}
+
+@Suite struct GiftURLTests {
+    @Test func imagePathsAreRelativeToTheGiftsFolderAndSeenFromThePage() {
+        #expect(SitePaths.giftImage("images/mug.svg", from: "gifts/") == "../gifts/images/mug.svg")
+        #expect(SitePaths.giftImage("images/mug.svg", from: "gifts/mug/") == "../../gifts/images/mug.svg")
+        #expect(SitePaths.giftImage("images/mug.svg", from: "gifts/tags/home/") == "../../../gifts/images/mug.svg")
+        #expect(SitePaths.giftImage("mug.svg", from: "") == "./gifts/mug.svg")
+    }
+
+    @Test func absoluteImageURLsStayAsTheyAre() {
+        #expect(SitePaths.giftImage("https://cdn.example/a.png?x=1", from: "gifts/mug/") == "https://cdn.example/a.png?x=1")
+    }
+
+    @Test func fileNamesArePercentEncoded() {
+        #expect(SitePaths.giftImage("images/free hug.svg", from: "gifts/") == "../gifts/images/free%20hug.svg")
+        #expect(SitePaths.giftImage("images/머그.svg", from: "gifts/") == "../gifts/images/%EB%A8%B8%EA%B7%B8.svg")
+        #expect(SitePaths.giftImage("images/100%.svg", from: "gifts/") == "../gifts/images/100%25.svg")
+    }
+}
+
+@Suite struct GiftPagesTests {
+    func build(_ content: String, in folder: TemporaryFolder) -> BuildResult {
+        SiteBuilder.pinned.build(request(content: content, output: folder.path + "/public"))
+    }
+
+    func dataFileName(in folder: TemporaryFolder) throws -> String {
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/public/gifts").filter { $0.hasPrefix("data-") }
+        return try #require(names.count == 1 ? names[0] : nil, "\(names)")
+    }
+
+    @Test func catalogueListsEveryGiftWithItsPriceImageAndTags() throws {
+        let folder = try TemporaryFolder()
+        let result = build(Fixtures.content("gifts"), in: folder)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let page = try #require(folder.read("public/gifts/index.html"))
+        for (id, price) in [("free-hug", "0원"), ("mug", "3,000원"), ("watch", "2,000,000원"), ("no-tags", "50,000,000원")] {
+            #expect(page.contains(#"data-gift-id="\#(id)""#))
+            #expect(page.contains(#"href="../gifts/\#(id)/""#))
+            #expect(page.contains(price), "price of \(id)")
+        }
+        #expect(page.contains(#"src="../gifts/images/free%20hug.svg""#))
+        #expect(page.contains(#"src="https://cdn.example/watch.png""#))
+        #expect(page.contains(#"data-price="2000000""#))
+        #expect(page.contains(#"data-tags="home drink""#))
+        #expect(page.contains(#"href="../gifts/tags/\#(TagSlug.slug("집들이"))/""#))
+        #expect(page.contains(">집들이 <"))
+        #expect(page.contains(#"id="gift-filter""#) && page.contains(#"href="../gifts/quiz/""#))
+        #expect(page.contains(#"aria-current="page">Gifts<"#), "the Gifts menu entry is current")
+    }
+
+    @Test func giftPageShowsEverythingAndLinksOutSafely() throws {
+        let folder = try TemporaryFolder()
+        #expect(build(Fixtures.content("gifts"), in: folder).succeeded)
+        let page = try #require(folder.read("public/gifts/mug/index.html"))
+        #expect(page.contains("<h1>Mug</h1>"))
+        #expect(page.contains("3,000원"))
+        #expect(page.contains("A &lt;mug&gt; &amp; a saucer."), "descriptions are escaped")
+        #expect(page.contains(#"src="../../gifts/images/mug.svg""#))
+        #expect(page.contains(#"<a class="button" href="https://shop.example/mug" rel="external noopener">"#))
+        #expect(page.contains(#"href="../../gifts/tags/home/""#) && page.contains(#"href="../../gifts/tags/drink/""#))
+        let noLink = try #require(folder.read("public/gifts/free-hug/index.html"))
+        #expect(!noLink.contains("noopener"), "no shop link without `link`")
+    }
+
+    @Test func everyTagHasAPageListingExactlyItsGifts() throws {
+        let folder = try TemporaryFolder()
+        #expect(build(Fixtures.content("gifts"), in: folder).succeeded)
+        let home = try #require(folder.read("public/gifts/tags/home/index.html"))
+        #expect(home.contains(#"data-gift-id="mug""#) && home.contains(#"data-gift-id="watch""#))
+        #expect(!home.contains(#"data-gift-id="free-hug""#) && !home.contains(#"data-gift-id="no-tags""#))
+        #expect(home.contains(#"href="../../../gifts/tags/home/" aria-current="page""#))
+        for tag in ["집들이", "Warm & Cozy", "drink", "tech"] {
+            let page = try #require(folder.read("public/gifts/tags/\(TagSlug.slug(tag))/index.html"), "page of \(tag)")
+            #expect(page.contains(tag.replacingOccurrences(of: "&", with: "&amp;")))
+        }
+        let tagFolders = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/public/gifts/tags")
+        #expect(tagFolders.count == 5)
+    }
+
+    @Test func quizPageHasTheHooksAndLoadsTheHashedDataFile() throws {
+        let folder = try TemporaryFolder()
+        #expect(build(Fixtures.content("gifts"), in: folder).succeeded)
+        let page = try #require(folder.read("public/gifts/quiz/index.html"))
+        for hook in [#"id="gender""#, #"id="birth-month""#, #"id="birth-day""#, #"id="budget-min""#, #"id="budget-max""#,
+                     #"data-answer="O""#, #"data-answer="X""#, #"data-answer="skip""#, #"id="gift-result""#, #"id="another-gift""#,
+                     "<noscript>", "<progress", #"inputmode="numeric""#, #"data-max-budget="50000000""#] {
+            #expect(page.contains(hook), "\(hook)")
+        }
+        let name = try dataFileName(in: folder)
+        #expect(name.wholeMatch(of: /data-[0-9a-f]{10}\.json/) != nil, "\(name)")
+        #expect(page.contains(#"data-src="../../gifts/\#(name)""#))
+
+        let bytes = try #require(FileManager.default.contents(atPath: folder.path + "/public/gifts/" + name))
+        let json = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any])
+        let gifts = try #require(json["gifts"] as? [[String: Any]])
+        let questions = try #require(json["questions"] as? [[String: Any]])
+        #expect(gifts.map { $0["id"] as? String } == ["free-hug", "mug", "watch", "no-tags"])
+        #expect(questions.map { $0["id"] as? String } == ["q-home", "q-tech", "q-warm"])
+        let free = gifts[0]
+        #expect(free["image"] as? String == "images/free%20hug.svg", "relative to the data file's folder")
+        #expect(free["url"] as? String == "free-hug/")
+        #expect(free["priceText"] as? String == "0원")
+        #expect(free["tags"] as? [String] == ["집들이", "Warm & Cozy"])
+        #expect(gifts[2]["image"] as? String == "https://cdn.example/watch.png")
+        #expect(gifts[2]["gender"] as? String == "male")
+        #expect(gifts[3]["gender"] as? String == "any")
+        #expect(gifts[1]["link"] as? String == "https://shop.example/mug")
+        #expect(gifts[0]["link"] == nil)
+        // The illustrations the data file points at are in the output.
+        #expect(folder.exists("public/gifts/images/free hug.svg"))
+    }
+
+    @Test func theDataFileNameFollowsItsContent() throws {
+        let folder = try TemporaryFolder()
+        let content = try Fixtures.copy("gifts", into: folder)
+        let first = try TemporaryFolder()
+        let second = try TemporaryFolder()
+        #expect(build(content, in: first).succeeded)
+        #expect(build(content, in: second).succeeded)
+        #expect(try dataFileName(in: first) == dataFileName(in: second), "same content, same name")
+
+        let giftsFile = content + "/gifts/gifts.json"
+        let text = try String(contentsOfFile: giftsFile, encoding: .utf8)
+        try text.replacingOccurrences(of: #""price": 3000"#, with: #""price": 3500"#).write(toFile: giftsFile, atomically: true, encoding: .utf8)
+        #expect(build(content, in: second).succeeded)
+        let changed = try dataFileName(in: second)
+        #expect(changed != (try dataFileName(in: first)), "a changed price gives a new name")
+        #expect(try #require(second.read("public/gifts/quiz/index.html")).contains(changed))
+        #expect(!second.exists("public/gifts/" + (try dataFileName(in: first))), "the old data file is removed")
+    }
+
+    @Test func aGiftIdTakenByTheSiteIsAnErrorAtItsLine() throws {
+        let folder = try TemporaryFolder()
+        let content = try Fixtures.copy("gifts", into: folder)
+        let giftsFile = content + "/gifts/gifts.json"
+        let text = try String(contentsOfFile: giftsFile, encoding: .utf8)
+        try text.replacingOccurrences(of: #""id": "watch""#, with: #""id": "quiz""#).write(toFile: giftsFile, atomically: true, encoding: .utf8)
+        let result = build(content, in: folder)
+        #expect(!result.succeeded)
+        let message = result.diagnostics.map(\.description).joined(separator: "\n")
+        #expect(message.contains("gifts.json:4:") && message.contains("`quiz`"), "\(message)")
+    }
+
+    @Test func aSiteWithoutGiftsStillHasACatalogueAndQuiz() throws {
+        let folder = try TemporaryFolder()
+        #expect(build(Fixtures.content("basic"), in: folder).succeeded)
+        let page = try #require(folder.read("public/gifts/index.html"))
+        #expect(page.contains(#"class="empty""#))
+        #expect(folder.exists("public/gifts/quiz/index.html"))
+    }
+}
+
+private extension String {
+    func leftPadded(to length: Int) -> String { String(repeating: "0", count: max(0, length - count)) + self }
+}
