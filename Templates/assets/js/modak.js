@@ -94,13 +94,10 @@
     const column = (name) => data.fields.indexOf(name);
     const [id, kor, eng, who, day, tags] = ["id", "kor", "eng", "who", "day", "tags"].map(column);
     return data.sayings.map((row, position) => {
-      const entry = {
+      return {
         id: row[id], kor: row[kor] || "", eng: row[eng] || "", who: row[who] || "",
         day: row[day] || "", tags: row[tags] || "", isNew: position < data.new,
       };
-      entry.text = [entry.kor, entry.eng, entry.who, entry.tags].join("\n").toLowerCase();
-      entry.initials = initials(entry.text);
-      return entry;
     });
   }
 
@@ -129,7 +126,23 @@
 
   /** The text with each syllable replaced by its initial consonant; same length, so positions line up. */
   function initials(text) {
-    return text.replace(/[\uac00-\ud7a3]/g, initialOf);
+    let result = "";
+    for (let i = 0; i < text.length; i++) {
+      const offset = text.charCodeAt(i) - 0xac00;
+      result += offset >= 0 && offset < 11172 ? INITIALS[(offset / 588) | 0] : text[i];
+    }
+    return result;
+  }
+
+  // What a query is matched against, made on first use (the home page's random pick needs neither).
+  function searchText(entry) {
+    if (entry.text === undefined) entry.text = [entry.kor, entry.eng, entry.who, entry.tags].join("\n").toLowerCase();
+    return entry.text;
+  }
+
+  function searchInitials(entry) {
+    if (entry.initials === undefined) entry.initials = initials(searchText(entry));
+    return entry.initials;
   }
 
   function isOpenSyllable(character) {
@@ -150,14 +163,15 @@
   /** A test of one query word against an index entry; `composing`: its last syllable is unfinished. */
   function termMatcher(term, composing) {
     const hangulAware = /[\u3131-\u314e]/.test(term) || (composing && isOpenSyllable(term[term.length - 1]));
-    if (!hangulAware) return (entry) => entry.text.includes(term);
+    if (!hangulAware) return (entry) => searchText(entry).includes(term);
     // Any match is also a match of the initials, so those find the candidates cheaply.
     const pattern = initials(term);
     return (entry) => {
-      for (let start = entry.initials.indexOf(pattern); start >= 0; start = entry.initials.indexOf(pattern, start + 1)) {
+      const text = searchText(entry), initialsOfText = searchInitials(entry);
+      for (let start = initialsOfText.indexOf(pattern); start >= 0; start = initialsOfText.indexOf(pattern, start + 1)) {
         let matches = true;
         for (let i = 0; i < term.length && matches; i++) {
-          matches = characterMatches(term[i], entry.text[start + i], composing && i === term.length - 1);
+          matches = characterMatches(term[i], text[start + i], composing && i === term.length - 1);
         }
         if (matches) return true;
       }
@@ -283,6 +297,8 @@
     loadIndex().then((loaded) => {
       entries = loaded;
       run();
+      // Ready the initial-consonant forms while the reader is still typing, not on their first "ㄱ".
+      (window.requestIdleCallback || setTimeout)(() => loaded.forEach(searchInitials));
     }, showLoadFailed);
   }
 
