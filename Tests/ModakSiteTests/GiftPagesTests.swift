@@ -195,6 +195,19 @@ import ModakCore
         #expect(message.contains("gifts.json:4:") && message.contains("`quiz`"), "\(message)")
     }
 
+    @Test func theSitemapListsEveryGiftPage() throws {
+        let folder = try TemporaryFolder()
+        #expect(build(Fixtures.content("gifts"), in: folder).succeeded)
+        let sitemap = try #require(folder.read("public/sitemap.xml"))
+        var expected = ["gifts/", "gifts/quiz/", "gifts/free-hug/", "gifts/mug/", "gifts/watch/", "gifts/no-tags/"]
+        expected += ["집들이", "Warm & Cozy", "home", "drink", "tech"].map { "gifts/tags/\(TagSlug.slug($0))/" }
+        for path in expected {
+            #expect(sitemap.contains("<loc>https://gifts.example/\(path)</loc>"), "\(path)")
+            #expect(folder.exists("public/" + path + "index.html"), "\(path) is a page")
+        }
+        #expect(!sitemap.contains("data-"), "the data file is not a page")
+    }
+
     @Test func aSiteWithoutGiftsStillHasACatalogueAndQuiz() throws {
         let folder = try TemporaryFolder()
         #expect(build(Fixtures.content("basic"), in: folder).succeeded)

@@ -47,6 +47,12 @@ struct GiftPagesStep: RenderStep {
         return try context.page("gift", meta: meta, body: body)
     }
 
+    /// Every public gift page, for the sitemap: the catalogue, the quiz, each gift and each tag.
+    static func pagePaths(_ gifts: [Gift]) -> [String] {
+        [SitePaths.gifts, SitePaths.giftQuiz] + gifts.map { SitePaths.gift($0.id) }
+            + GiftCatalogue.tagNames(gifts).map { SitePaths.giftTag(TagSlug.slug($0)) }
+    }
+
     private func quiz(dataPath: String, _ context: RenderContext) throws -> OutputFile {
         let path = SitePaths.giftQuiz
         let root = SitePaths.root(from: path)
@@ -91,7 +97,7 @@ struct GiftCatalogue {
         }
         var slugs: [String: String] = [:]
         var tagsBySlug: [String: String] = [:]
-        let names = counts.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        let names = Self.tagNames(gifts)
         for name in names {
             let slug = TagSlug.slug(name)
             if let other = tagsBySlug[slug] {
@@ -103,6 +109,11 @@ struct GiftCatalogue {
         self.gifts = gifts
         self.slugs = slugs
         tags = names.map { Tag(name: $0, slug: slugs[$0]!, count: counts[$0]!) }
+    }
+
+    /// The tags gifts carry, each once, by code point order (never the build machine's locale).
+    static func tagNames(_ gifts: [Gift]) -> [String] {
+        Set(gifts.flatMap(\.tags)).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 
     func view(of tag: Tag, from pagePath: String, isCurrent: Bool = false) -> GiftTagView {

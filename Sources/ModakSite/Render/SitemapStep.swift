@@ -39,5 +39,6 @@ struct SitemapStep: RenderStep {
             + [Entry(path: SitePaths.notices, lastModified: newestNotice ?? siteUpdated)]
             + content.notices.map { Entry(path: SitePaths.notice($0.slug), lastModified: $0.date) }
             + content.pages.map { Entry(path: SitePaths.page($0.slug), lastModified: siteUpdated) }
+            + GiftPagesStep.pagePaths(content.gifts).map { Entry(path: $0, lastModified: siteUpdated) }
     }
 }
