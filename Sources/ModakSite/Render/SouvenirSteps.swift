@@ -10,7 +10,8 @@ struct SouvenirsStep: RenderStep {
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let box = SouvenirBox(souvenirs: context.content.souvenirs, rules: context.rules)
-        let messages = ParallelMap.map(box.delivered) { context.markdown.html($0.souvenir.message) }
+        // Control characters have no place in HTML or XML; messages come from many editors.
+        let messages = ParallelMap.map(box.delivered) { XMLText.sanitized(context.markdown.html($0.souvenir.message)) }
         return [
             try page(box, messages: messages, context),
             OutputFile(path: SitePaths.souvenirFeed, text: RSSFeed.xml(channel(box, messages: messages, context), selfURL: context.absoluteURL(SitePaths.souvenirFeed), dates: context.dates)),
@@ -111,6 +112,6 @@ struct SouvenirsStep: RenderStep {
     }
 
     private func title(of souvenir: Souvenir, _ context: RenderContext) -> String {
-        souvenir.title.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 } ?? context.string("souvenirsUntitled")
+        souvenir.title.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : XMLText.sanitized($0) } ?? context.string("souvenirsUntitled")
     }
 }
