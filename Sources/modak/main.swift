@@ -33,7 +33,12 @@ func buildRequest(_ arguments: Arguments) throws(UsageError) -> BuildRequest {
         guard let seconds = Int(epoch) else { throw UsageError(message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not \(epoch)") }
         request.instant = Date(timeIntervalSince1970: Double(seconds))
     }
-    request.theme = arguments["--theme"]
+    if let theme = arguments["--theme"] {
+        guard SiteConfig.themes.contains(theme) else {
+            throw UsageError(message: "--theme must be one of \(SiteConfig.themes.joined(separator: ", ")), not \(theme)")
+        }
+        request.theme = theme
+    }
     if let baseURL = arguments["--base-url"] {
         guard URLRules.isAbsoluteWebURL(baseURL) else { throw UsageError(message: "--base-url must be an absolute http(s) URL") }
         request.baseURL = baseURL

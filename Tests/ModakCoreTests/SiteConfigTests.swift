@@ -29,7 +29,7 @@ struct SiteConfigTests {
     @Test func everyField() throws {
         let json = """
         { "title": "Modak", "description": "Sayings by the fire", "baseURL": "https://example.org/modak",
-          "language": "en", "timezone": "America/New_York", "theme": "night",
+          "language": "en", "timezone": "America/New_York", "theme": "dark",
           "author": { "name": "Kim", "email": "kim@example.org" }, "newDays": 0, "feedLimit": 10,
           "cards": false, "unsafeHTML": true }
         """
@@ -40,7 +40,7 @@ struct SiteConfigTests {
         #expect(config.baseURL == "https://example.org/modak/")
         #expect(config.language == "en")
         #expect(config.timeZone.identifier == "America/New_York")
-        #expect(config.theme == "night")
+        #expect(config.theme == "dark")
         #expect(config.author == SiteConfig.Author(name: "Kim", email: "kim@example.org"))
         #expect(config.newDays == 0)
         #expect(config.feedLimit == 10)
@@ -82,6 +82,7 @@ struct SiteConfigTests {
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"feedLimit\": [50]}", "content/site.json:2: `feedLimit` must be a whole number, not a list of non-strings"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"cards\": \"yes\"}", "content/site.json:2: `cards` must be true or false"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"cards\": 1}", "content/site.json:2: `cards` must be true or false"),
+        ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"theme\": \"night\"}", "content/site.json:2: `theme` `night` is not a theme: use one of `bonfire`, `light`, `dark`, `system`"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"theme\": {}}", "content/site.json:2: `theme` must be a string, not an object"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"author\": 5}", "content/site.json:2: `author` must be an object like {\"name\": \"…\", \"email\": \"…\"}"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"author\": {\"email\": \"a@b.c\"}}", "content/site.json:2: the author has no `name`: add `name`"),

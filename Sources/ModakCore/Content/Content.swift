@@ -2,6 +2,9 @@ import Foundation
 
 /// `site.json`: the settings of one site.
 public struct SiteConfig: Sendable, Equatable {
+    /// The bundled themes; `system` follows the reader's light or dark preference.
+    public static let themes = ["bonfire", "light", "dark", "system"]
+
     public struct Author: Sendable, Equatable {
         public var name: String
         public var email: String?

@@ -24,6 +24,10 @@ enum SiteConfigLoader {
                 log.error(reader.location(of: "timezone"), "`timezone` `\(name)` is not a known time zone: use an IANA name such as `Asia/Seoul` or `UTC`")
             }
         }
+        let theme = reader.string("theme", log: &log) ?? "bonfire"
+        if !SiteConfig.themes.contains(theme) {
+            log.error(reader.location(of: "theme"), "`theme` `\(theme.prefix(30))` is not a theme: use one of \(SiteConfig.themes.map { "`\($0)`" }.joined(separator: ", "))")
+        }
         let author = readAuthor(root, path: file.displayPath, log: &log)
         let config = SiteConfig(
             title: title ?? "",
@@ -31,7 +35,7 @@ enum SiteConfigLoader {
             baseURL: baseURL ?? "",
             language: reader.string("language", log: &log) ?? "ko",
             timeZone: timeZone,
-            theme: reader.string("theme", log: &log) ?? "bonfire",
+            theme: theme,
             author: author,
             newDays: reader.integer("newDays", in: 0...3650, log: &log) ?? 2,
             feedLimit: reader.integer("feedLimit", in: 1...100_000, log: &log) ?? 50,
