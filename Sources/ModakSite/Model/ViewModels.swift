@@ -48,8 +48,8 @@ public struct PageMeta: Sendable, MustacheFields {
     public var noindex: Bool = false
     /// Which navigation entry is current (`home`, `search`, …).
     public var section: String
-    /// The prefix of links to other pages: relative (`../../`), or the absolute base URL on `404.html`,
-    /// which hosts serve at any depth.
+    /// The prefix of links to other pages: relative (`../../`), or the site's root path (`/`) on
+    /// `404.html`, which hosts serve at any depth.
     public var root: String
 
     public func mustacheField(_ name: String) -> Any? {

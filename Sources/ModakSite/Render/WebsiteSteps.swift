@@ -26,19 +26,14 @@ struct ReaderListPagesStep: RenderStep {
 struct SettingsStep: RenderStep {
     let name = "settings"
 
-    /// Theme names are shared with the cards and the CSS; "system" follows the reader's device.
-    static let themes = ["bonfire", "light", "dark", "system"]
     static let fonts = ["sans", "serif", "rounded"]
     static let sizes = ["small", "medium", "large", "x-large"]
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let path = SitePaths.settings
         let root = SitePaths.root(from: path)
-        let siteTheme = context.content.site.theme
-        // A theme of the site's own (from its CSS) is offered too, under its own name.
-        let themes = Self.themes.contains(siteTheme) ? Self.themes : Self.themes + [siteTheme]
         let body = SettingsBody(
-            themes: choices(themes, labelPrefix: "theme.", selected: siteTheme, context),
+            themes: choices(SiteConfig.themes, labelPrefix: "theme.", selected: context.content.site.theme, context),
             fonts: choices(Self.fonts, labelPrefix: "font.", selected: "sans", context),
             sizes: choices(Self.sizes, labelPrefix: "size.", selected: "medium", context),
             noticesURL: root + SitePaths.notices,
