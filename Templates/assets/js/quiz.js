@@ -264,7 +264,8 @@
       links.appendChild(element("a", { href: gift.link, rel: "external noopener" }, text("visit-shop")));
     }
     about.appendChild(links);
-    result.replaceChildren(element("img", { class: "gift-image", src: gift.image, alt: "" }), about);
+    result.textContent = "";
+    result.append(element("img", { class: "gift-image", src: gift.image, alt: "" }), about);
     result.setAttribute("data-gift-id", gift.id);
     result.hidden = false;
   }
@@ -278,7 +279,7 @@
     [budgetMin, budgetMax].forEach(function (input) { input.removeAttribute("aria-invalid"); });
     birthdayMessage.textContent = "";
     budgetMessage.textContent = "";
-    result.replaceChildren();
+    result.textContent = "";
     result.removeAttribute("data-gift-id");
     session = null;
     shownGift = null;
