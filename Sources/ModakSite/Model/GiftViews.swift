@@ -153,8 +153,6 @@ struct GiftView: MustacheFields {
 struct GiftListBody: MustacheFields {
     let gifts: [GiftView]
     let tags: [GiftTagView]
-    /// Set on a tag page: the tag it lists.
-    let tag: GiftTagView?
     let heading: String
     let catalogueURL: String
     let quizURL: String
@@ -166,7 +164,6 @@ struct GiftListBody: MustacheFields {
         case "count": gifts.count
         case "tags": tags
         case "hasTags": !tags.isEmpty
-        case "tag": tag
         case "heading": heading
         case "catalogueURL": catalogueURL
         case "quizURL": quizURL

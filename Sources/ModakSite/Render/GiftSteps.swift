@@ -31,7 +31,6 @@ struct GiftPagesStep: RenderStep {
         let body = GiftListBody(
             gifts: gifts.map { catalogue.view(of: $0, from: path) },
             tags: catalogue.tags.map { catalogue.view(of: $0, from: path, isCurrent: $0.slug == tag?.slug) },
-            tag: tag.map { catalogue.view(of: $0, from: path) },
             heading: heading, catalogueURL: root + SitePaths.gifts, quizURL: root + SitePaths.giftQuiz
         )
         let meta = context.meta(path: path, title: heading, description: tag == nil ? context.strings["giftsIntro"] : nil, section: "gifts")
