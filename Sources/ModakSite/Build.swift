@@ -95,6 +95,8 @@ public struct SiteBuilder: Sendable {
             plan = try SiteRenderer().render(RenderContext(content: content, today: today, templates: templates, cardImages: cardDeriver == nil ? .svg : .svgAndPNG))
         } catch let error as MustacheError {
             return BuildResult(diagnostics: diagnostics + [TemplateSet.diagnostic(for: error, sourcePaths: templates.sourcePaths)], report: nil)
+        } catch let error as ContentProblem {
+            return BuildResult(diagnostics: diagnostics + [error.diagnostic], report: nil)
         } catch {
             return fail("\(error)", path: request.outputDirectory)
         }

@@ -191,8 +191,9 @@ import ModakCore
         try text.replacingOccurrences(of: #""id": "watch""#, with: #""id": "quiz""#).write(toFile: giftsFile, atomically: true, encoding: .utf8)
         let result = build(content, in: folder)
         #expect(!result.succeeded)
-        let message = result.diagnostics.map(\.description).joined(separator: "\n")
-        #expect(message.contains("gifts.json:4:") && message.contains("`quiz`"), "\(message)")
+        let problem = try #require(result.diagnostics.first { $0.severity == .error })
+        #expect(problem.path == content + "/gifts/gifts.json" && problem.line == 4, "\(problem)")
+        #expect(problem.message.contains("`quiz`"))
     }
 
     @Test func theSitemapListsEveryGiftPage() throws {

@@ -61,14 +61,6 @@ struct GiftPagesStep: RenderStep {
 }
 
 /// A problem only visible once gifts become pages, reported at the gift's line.
-struct GiftPageError: Error, CustomStringConvertible {
-    let description: String
-
-    init(_ location: SourceLocation, _ message: String) {
-        description = Diagnostic.error(location, message).description
-    }
-}
-
 /// The gifts with their tags and tag slugs, checked so that every page gets a path of its own.
 struct GiftCatalogue {
     struct Tag {
@@ -87,7 +79,7 @@ struct GiftCatalogue {
         var firstUse: [String: SourceLocation] = [:]
         for gift in gifts {
             if SitePaths.reservedGiftIDs.contains(gift.id) {
-                throw GiftPageError(gift.source, "the gift id `\(gift.id)` is taken by the site's own gifts/\(gift.id)/ pages: choose another id")
+                throw ContentProblem(gift.source, "the gift id `\(gift.id)` is taken by the site's own gifts/\(gift.id)/ pages: choose another id")
             }
             for tag in Set(gift.tags) {
                 counts[tag, default: 0] += 1
@@ -100,7 +92,7 @@ struct GiftCatalogue {
         for name in names {
             let slug = TagSlug.slug(name)
             if let other = tagsBySlug[slug] {
-                throw GiftPageError(firstUse[name]!, "the tags `\(other)` and `\(name)` would share the page gifts/tags/\(slug)/: rename one of them")
+                throw ContentProblem(firstUse[name]!, "the tags `\(other)` and `\(name)` would share the page gifts/tags/\(slug)/: rename one of them")
             }
             tagsBySlug[slug] = name
             slugs[name] = slug
