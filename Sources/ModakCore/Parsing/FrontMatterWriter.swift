@@ -24,7 +24,7 @@ public enum FrontMatterWriter {
                 lines.append("\(key): \(scalar(text))")
             case .list(let items):
                 guard items.allSatisfy(isSingleLine) else { throw Unwritable(key: key) }
-                lines.append("\(key): [\(items.map(quoted).joined(separator: ", "))]")
+                lines.append("\(key): [\(items.map(listItem).joined(separator: ", "))]")
             }
         }
         lines.append("---")
@@ -39,6 +39,11 @@ public enum FrontMatterWriter {
             && !["\"", "'", "["].contains(text.first!)
             && !text.contains("#")
         return isPlain ? text.precomposedStringWithCanonicalMapping : quoted(text)
+    }
+
+    /// Inside `[…]`, commas and brackets end a plain item, so such items are quoted too.
+    static func listItem(_ text: String) -> String {
+        text.contains(where: { ",[]".contains($0) }) ? quoted(text) : scalar(text)
     }
 
     static func quoted(_ text: String) -> String {
