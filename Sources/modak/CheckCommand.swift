@@ -1,0 +1,45 @@
+import Foundation
+import ModakCore
+import ModakSite
+
+/// `modak check [--content DIR] [--output DIR] [--base-url URL]`: the content's diagnostics, then
+/// every internal reference of the built site that points nowhere and every XML or JSON file
+/// that does not parse. Exit 1 when anything is wrong.
+func runCheck(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
+    let parsed = try Arguments(arguments, valued: ["--content", "--output", "--base-url"])
+    guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
+    let contentDirectory = parsed["--content"] ?? "content"
+    let outputDirectory = parsed["--output"] ?? "public"
+    if let baseURL = parsed["--base-url"], !URLRules.isAbsoluteWebURL(baseURL) {
+        throw UsageError(message: "--base-url must be an absolute http(s) URL")
+    }
+
+    var failed = false
+    var baseURL = parsed["--base-url"]
+    do {
+        let (content, log) = ContentLoader.load(try DirectoryReader.contentFiles(in: contentDirectory))
+        for diagnostic in log.sorted { printError(diagnostic.description) }
+        failed = log.hasErrors
+        baseURL = baseURL ?? content?.site.baseURL
+    } catch {
+        printError("\(error)")
+        failed = true
+    }
+    if baseURL == nil {
+        printError("modak: no baseURL known (site.json did not load), so absolute links to the site are not checked")
+    }
+
+    let checker = SiteChecker(outputDirectory: outputDirectory, baseURL: baseURL)
+    let findings: [SiteChecker.Finding]
+    let summary: SiteChecker.Summary
+    do {
+        (findings, summary) = try checker.check()
+    } catch {
+        printError("\(error): build the site first with `modak build --output \(outputDirectory)`")
+        return .failure
+    }
+    for finding in findings { printError(finding.description) }
+    let problems = findings.isEmpty ? "no problems" : "\(grouped(findings.count)) problem\(findings.count == 1 ? "" : "s")"
+    printLine("checked \(grouped(summary.pages)) pages with \(grouped(summary.references)) internal references and \(grouped(summary.dataFiles)) XML and JSON files: \(problems)")
+    return failed || !findings.isEmpty ? .failure : .success
+}
