@@ -9,7 +9,6 @@ usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme 
        modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]
        modak serve  [--port N] [build options]
        modak check  [--content DIR] [--output DIR] [--base-url URL]
-       modak check  [--content DIR] [--output DIR] [--base-url URL]
        modak new    souvenir --content DIR --deliver TIME [--title T] [MESSAGE]
        modak new    saying --content DIR --who W [--kor K] [--eng E] [--time TIME | --queue] [--id ID] [--tags a,b] [COMMENTARY]
        modak new    notice --content DIR --title T [--date TIME] [--slug S] [MESSAGE]
@@ -89,7 +88,6 @@ func main() -> ExitCode {
         switch arguments.first {
         case "build": return try runBuild(arguments.dropFirst())
         case "serve": return try runServe(arguments.dropFirst())
-        case "check": return try runCheck(arguments.dropFirst())
         case "check": return try runCheck(arguments.dropFirst())
         case "gifts": return runGifts(arguments.dropFirst())
         case "card": return try runCard(arguments.dropFirst())
