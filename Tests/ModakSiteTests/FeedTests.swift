@@ -156,6 +156,16 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         #expect(sitemap.contains("<loc>https://feeds.example/blog/sayings/long/</loc>\n    <lastmod>2026-11-28T08:00:00-05:00</lastmod>"))
     }
 
+    @Test func listsTheGiftPagesOfASiteWithGifts() throws {
+        let context = try renderContext("feeds") { content in
+            content.gifts = [Gift(id: "mug", name: "Mug", price: 9000, image: "images/mug.svg", tags: ["kitchen"], source: SourceLocation(path: "gifts/gifts.json", line: 2))]
+        }
+        let locations = SitemapStep.entries(context).map(\.path)
+        #expect(locations.contains(SitePaths.gifts) && locations.contains(SitePaths.giftQuiz))
+        #expect(locations.contains(SitePaths.gift("mug")))
+        #expect(locations.contains { $0.hasPrefix("gifts/tags/") })
+    }
+
     @Test func robotsNamesTheSitemap() throws {
         let files = try SitemapStep().files(try renderContext("feeds"))
         #expect(files.text(SitePaths.robots) == "User-agent: *\nAllow: /\n\nSitemap: https://feeds.example/blog/sitemap.xml\n")
