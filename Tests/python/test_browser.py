@@ -159,6 +159,21 @@ def test_like_and_unlike_persist_and_fill_favorites(site, index):
     assert browser.find_elements(By.CSS_SELECTOR, "#favorites-list [data-saying-id]") == []
 
 
+def test_favorites_follow_a_like_in_another_tab(site, index, served_sample):
+    browser = site("favorites/")
+    favorites_tab = browser.current_window_handle
+    wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "[data-empty]").is_displayed())
+    saying = index[1]["id"]
+    browser.switch_to.new_window("tab")
+    try:
+        browser.get(f"{served_sample}sayings/{saying}/")
+        toggle(browser, "like", saying).click()
+    finally:
+        browser.close()
+        browser.switch_to.window(favorites_tab)
+    assert wait(browser, lambda d: ids(d.find_elements(By.CSS_SELECTOR, "#favorites-list [data-saying-id]")) == [saying])
+
+
 def test_used_sayings_leave_the_unused_list(site, index):
     browser = site("unused/")
     assert ids(browser.find_elements(By.CSS_SELECTOR, "#unused-list [data-saying-id]")) == [e["id"] for e in index]

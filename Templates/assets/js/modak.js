@@ -243,7 +243,7 @@
     });
   }
 
-  function setupFavorites() {
+  function showFavorites() {
     const list = document.querySelector('[data-client-list="liked"]');
     if (!list) return;
     loadIndex().then((entries) => {
@@ -357,12 +357,12 @@
     syncToggles(document);
     clearSeenMarks();
     filterUnused();
+    showFavorites();
   }
 
   refresh();
   rememberOpened();
   setupAnotherSaying();
-  setupFavorites();
   setupSearch();
   setupSettings();
   setupSharing();
