@@ -62,10 +62,6 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         #expect(result == "<p>Hi<b>bold</b></p>")
     }
 
-    @Test func plainTextBecomesEscapedHTML() {
-        #expect(FeedText.html("a < b & \"c\"\nd") == "a &lt; b &amp; &quot;c&quot;<br>d")
-    }
-
     @Test func longTitlesAreCutAtAWordBoundary() {
         let title = FeedText.headline(String(repeating: "word ", count: 50), limit: 30)
         #expect(title == "word word word word word word…")
@@ -89,6 +85,9 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         #expect(content.contains("Commentary with"), "the commentary is in the feed, not just a summary")
         #expect(content.contains(#"href="https://feeds.example/blog/sayings/other/""#))
         #expect(!content.contains("<script"), "text that looks like a tag stays escaped inside the HTML")
+        let description = try document.nodes(forXPath: "/rss/channel/item[1]/description").first?.stringValue
+        #expect(description?.contains("&lt;script&gt;alert(1)") == true, "readers render descriptions as HTML: text stays escaped in it")
+        #expect(description?.contains("Commentary") == false, "the description is a preview")
         #expect(!rss.contains("SCHEDULED-FEED-MARKER"))
         #expect(!rss.contains("\u{1}") && !rss.contains("\u{B}"), "characters XML forbids are dropped")
         let lastBuild = try document.nodes(forXPath: "/rss/channel/lastBuildDate").first?.stringValue

@@ -47,9 +47,11 @@ struct SouvenirsStep: RenderStep {
         let items = zip(box.delivered.prefix(context.content.site.feedLimit), messages).map { delivered, html in
             let souvenir = delivered.souvenir
             let url = pageURL + "#" + delivered.key
+            // A message is short and whole in itself: the preview is the message.
+            let content = FeedHTML.portable(html, pageURL: pageURL)
             return FeedItem(
                 id: url, url: url, title: FeedText.headline(title(of: souvenir, context)),
-                summary: FeedText.headline(souvenir.message, limit: 300), contentHTML: FeedHTML.portable(html, pageURL: pageURL),
+                summary: FeedText.headline(souvenir.message, limit: 300), summaryHTML: content, contentHTML: content,
                 date: souvenir.deliver, author: nil, tags: []
             )
         }

@@ -7,8 +7,10 @@ struct FeedItem: Sendable {
     var id: String
     var url: String
     var title: String
-    /// Plain text, for readers that show a preview.
+    /// Plain text, for readers that show a preview (Atom `summary`, JSON Feed `summary`).
     var summary: String
+    /// The same preview as HTML, for RSS `description`, which readers render as HTML.
+    var summaryHTML: String
     /// The full rendered content, every link absolute.
     var contentHTML: String
     var date: Date
@@ -52,22 +54,5 @@ enum FeedText {
         // Korean and English both break at spaces; a long unbroken run is cut where it stands.
         let end = cut.lastIndex(of: " ").flatMap { cut.distance(from: cut.startIndex, to: $0) > limit / 2 ? $0 : nil } ?? cut.endIndex
         return String(cut[..<end]) + "…"
-    }
-
-    /// Plain text as HTML, for RSS `description`, which readers render as HTML.
-    static func html(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "<br>"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -28,12 +28,14 @@ struct FeedsStep: RenderStep {
         let saying = context.published[index]
         let path = SitePaths.saying(saying.id)
         let url = context.absoluteURL(path)
-        let html = try context.templates.library.render("partials/feed-item", context.sayingView(at: index, from: path, withBody: true))
+        // The texts and author alone make the preview; with the commentary, the full content.
+        let render = { (withBody: Bool) in try context.templates.library.render("partials/feed-item", context.sayingView(at: index, from: path, withBody: withBody)) }
         let texts = [saying.kor, saying.eng].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
         return FeedItem(
             id: url, url: url, title: FeedText.headline(texts[0]),
             summary: texts.joined(separator: "\n") + (saying.who.isEmpty ? "" : "\n— \(saying.who)"),
-            contentHTML: FeedHTML.portable(html, pageURL: url), date: saying.time,
+            summaryHTML: FeedHTML.portable(try render(false), pageURL: url),
+            contentHTML: FeedHTML.portable(try render(true), pageURL: url), date: saying.time,
             author: saying.who.isEmpty ? nil : saying.who, tags: saying.tags
         )
     }

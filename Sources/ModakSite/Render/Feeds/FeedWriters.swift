@@ -31,7 +31,7 @@ enum RSSFeed {
             writer.element("pubDate", text: dates.rfc822(item.date))
             if let author = item.author { writer.element("dc:creator", text: author) }
             for tag in item.tags { writer.element("category", text: tag) }
-            writer.element("description", text: FeedText.html(item.summary))
+            writer.element("description", text: item.summaryHTML)
             writer.element("content:encoded", text: item.contentHTML)
             writer.end()
         }
