@@ -261,7 +261,7 @@ private struct Site {
 /// Creates a file that did not exist, atomically: the bytes go to a temporary sibling, which is
 /// then hard-linked to the final name. `link` fails when the name exists, so nothing is replaced,
 /// and readers never see a half-written file.
-private enum ExclusiveFile {
+enum ExclusiveFile {
     enum Outcome {
         case created
         case exists

@@ -9,6 +9,7 @@ usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme 
        modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]
        modak serve  [--port N] [build options]
        modak check  [--content DIR] [--output DIR] [--base-url URL]
+       modak import firebase FILE [--content DIR]
        modak new    souvenir --content DIR --deliver TIME [--title T] [MESSAGE]
        modak new    saying --content DIR --who W [--kor K] [--eng E] [--time TIME | --queue] [--id ID] [--tags a,b] [COMMENTARY]
        modak new    notice --content DIR --title T [--date TIME] [--slug S] [MESSAGE]
@@ -89,6 +90,7 @@ func main() -> ExitCode {
         case "build": return try runBuild(arguments.dropFirst())
         case "serve": return try runServe(arguments.dropFirst())
         case "check": return try runCheck(arguments.dropFirst())
+        case "import": return try runImport(arguments.dropFirst())
         case "gifts": return runGifts(arguments.dropFirst())
         case "card": return try runCard(arguments.dropFirst())
         case "new": return NewCommand.run(arguments.dropFirst())
