@@ -49,9 +49,44 @@ import Testing
         #expect(Manifest.read(from: folder.path + "/" + SiteWriter.manifestName).entries.values.allSatisfy { $0 != .unknown })
     }
 
+    /// Writes `<source bytes>+png` to each destination, or fails after writing the first.
+    private struct FakeDeriver: FileDeriver {
+        var failing = false
+
+        func derive(_ jobs: [(source: String, destination: String)]) throws {
+            for (index, job) in jobs.enumerated() {
+                #expect(job.destination.split(separator: "/").last!.hasPrefix("."), "derived files are made under hidden temporary names")
+                let source = try String(contentsOfFile: job.source, encoding: .utf8)
+                try Data((source + "+png").utf8).write(to: URL(fileURLWithPath: job.destination))
+                if failing && index == 0 { throw OutputError(description: "deriver failed") }
+            }
+        }
+    }
+
+    @Test func derivedFilesAppearWholeOrNotAtAll() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(outputDirectory: folder.path)
+        func plan(_ text: String) -> OutputPlan {
+            OutputPlan(files: [OutputFile(path: "cards/a.svg", text: text), OutputFile(path: "cards/b.svg", text: text + "b")],
+                       derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg"), DerivedFile(path: "cards/b.png", source: "cards/b.svg")])
+        }
+        _ = try writer.write(plan("one"), deriver: FakeDeriver())
+        #expect(folder.read("cards/a.png") == "one+png")
+
+        #expect(throws: OutputError.self) { try writer.write(plan("two"), deriver: FakeDeriver(failing: true)) }
+        #expect(folder.read("cards/a.png") == "one+png", "a failed derivation leaves the old file")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cards").sorted() == ["a.png", "a.svg", "b.png", "b.svg"])
+
+        _ = try writer.write(plan("two"), deriver: FakeDeriver())
+        #expect(folder.read("cards/a.png") == "two+png")
+        #expect(folder.read("cards/b.png") == "twob+png")
+    }
+
     @Test func temporaryNamesAreRecognisedExactly() {
         #expect(FileSystem.isTemporaryName(".index.html.modak-123.tmp"))
         #expect(FileSystem.isTemporaryName("..modak-manifest.modak-9.tmp"))
+        #expect(FileSystem.isTemporaryName(".a.png.modak-12.tmp.34.5F0C-AB.tmp"))
+        #expect(!FileSystem.isTemporaryName(".a.png.modak-12.tmpx"))
         #expect(!FileSystem.isTemporaryName("index.html.modak-123.tmp"))
         #expect(!FileSystem.isTemporaryName(".index.html.modak-.tmp"))
         #expect(!FileSystem.isTemporaryName(".index.html.modak-12a.tmp"))

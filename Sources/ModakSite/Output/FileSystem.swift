@@ -65,16 +65,21 @@ enum FileSystem {
         }
     }
 
-    private static func temporarySibling(of path: String) -> String {
+    /// `.<name>.modak-<pid>.tmp` beside `path`: hidden, and recognisable after a crash.
+    static func temporarySibling(of path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         return String(path[..<slash]) + ".\(path[slash...]).modak-\(getpid()).tmp"
     }
 
-    /// Whether `name` is one of `temporarySibling`'s names: `.<name>.modak-<pid>.tmp`.
+    /// Whether `name` is one of `temporarySibling`'s names, or a name a tool made from one
+    /// (`rsvg-convert` writing a card PNG adds its own `.<pid>.<uuid>.tmp`).
     static func isTemporaryName(_ name: String) -> Bool {
-        guard name.hasPrefix("."), name.hasSuffix(".tmp"), let marker = name.range(of: ".modak-", options: .backwards) else { return false }
-        let pid = name[marker.upperBound...].dropLast(".tmp".count)
-        return marker.lowerBound > name.index(after: name.startIndex) && !pid.isEmpty && pid.allSatisfy { ("0"..."9").contains($0) }
+        guard name.hasPrefix("."), let marker = name.range(of: ".modak-", options: .backwards),
+              marker.lowerBound > name.index(after: name.startIndex) else { return false }
+        let rest = name[marker.upperBound...]
+        let pid = rest.prefix { ("0"..."9").contains($0) }
+        let after = rest.dropFirst(pid.count)
+        return !pid.isEmpty && (after == ".tmp" || (after.hasPrefix(".tmp.") && after.hasSuffix(".tmp")))
     }
 
     /// Deletes the temporary files directly inside `folder` (left there by a killed build).

@@ -66,7 +66,7 @@ public struct SiteWriter: Sendable {
 
         try writeFiles(pending.map { plan.files[$0] }, progress: progress)
         if let deriver, !pendingDerived.isEmpty {
-            try deriver.derive(pendingDerived.map { (outputDirectory + "/" + $0.source, outputDirectory + "/" + $0.path) })
+            try derive(pendingDerived, with: deriver)
         }
         // A derived file is keyed by its source's hash and its own size, so it is remade exactly
         // when its source changes or it goes missing.
@@ -137,6 +137,21 @@ public struct SiteWriter: Sendable {
             return nil
         }
         if let failure = outcomes.lazy.compactMap({ $0 }).first { throw failure }
+    }
+
+    /// Derived files are made under temporary names and renamed into place, like written ones, so
+    /// a killed build (or a deriver's own leftovers) never shows a torn file and the next build
+    /// finds and removes whatever was not renamed.
+    private func derive(_ files: [DerivedFile], with deriver: any FileDeriver) throws {
+        let jobs = files.map { file in
+            (source: outputDirectory + "/" + file.source, destination: outputDirectory + "/" + file.path,
+             temporary: FileSystem.temporarySibling(of: outputDirectory + "/" + file.path))
+        }
+        defer { for job in jobs { unlink(job.temporary) } }
+        try deriver.derive(jobs.map { ($0.source, $0.temporary) })
+        for job in jobs where rename(job.temporary, job.destination) != 0 {
+            throw OutputError(description: "cannot replace \(job.destination): \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Removes the temporary files a killed build left behind. Temporaries sit beside the files
