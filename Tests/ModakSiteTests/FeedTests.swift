@@ -165,6 +165,25 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         #expect(locations.contains { $0.hasPrefix("gifts/tags/") })
     }
 
+    @Test func largeSitesGetASitemapIndex() throws {
+        let context = try renderContext("feeds") { content in
+            let template = content.sayings[0]
+            content.sayings = (0..<(SitemapStep.urlsPerFile + 10)).map { number in
+                var saying = template
+                saying.id = "s\(number)"
+                saying.time = template.time.addingTimeInterval(-Double(number) * 60)
+                return saying
+            }
+        }
+        let files = try SitemapStep().files(context)
+        let index = try parsedXML(try #require(files.text(SitePaths.sitemap)))
+        let parts = try index.nodes(forXPath: "//*[local-name()='sitemap']/*[local-name()='loc']").compactMap(\.stringValue)
+        #expect(parts == ["https://feeds.example/blog/sitemap-1.xml", "https://feeds.example/blog/sitemap-2.xml"])
+        let counts = try ["sitemap-1.xml", "sitemap-2.xml"].map { try parsedXML(try #require(files.text($0))).nodes(forXPath: "//*[local-name()='url']").count }
+        #expect(counts[0] == SitemapStep.urlsPerFile)
+        #expect(counts.reduce(0, +) == SitemapStep.entries(context).count)
+    }
+
     @Test func robotsNamesTheSitemap() throws {
         let files = try SitemapStep().files(try renderContext("feeds"))
         #expect(files.text(SitePaths.robots) == "User-agent: *\nAllow: /\n\nSitemap: https://feeds.example/blog/sitemap.xml\n")

@@ -14,17 +14,41 @@ struct SitemapStep: RenderStep {
         var lastModified: Date
     }
 
+    /// The protocol's limit of URLs in one sitemap file; larger sites get a sitemap index.
+    static let urlsPerFile = 50_000
+    static let namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
     func files(_ context: RenderContext) throws -> [OutputFile] {
+        let robots = OutputFile(path: SitePaths.robots, text: "User-agent: *\nAllow: /\n\nSitemap: \(context.absoluteURL(SitePaths.sitemap))\n")
+        let entries = Self.entries(context)
+        guard entries.count > Self.urlsPerFile else {
+            return [OutputFile(path: SitePaths.sitemap, text: Self.urlSet(entries, context)), robots]
+        }
+        let parts = stride(from: 0, to: entries.count, by: Self.urlsPerFile).map { entries[$0..<min($0 + Self.urlsPerFile, entries.count)] }
+        let index = XMLWriter()
+        index.start("sitemapindex", [("xmlns", Self.namespace)])
+        for (number, part) in parts.enumerated() {
+            index.start("sitemap")
+            index.element("loc", text: context.absoluteURL(Self.partPath(number + 1)))
+            index.element("lastmod", text: context.dates.rfc3339(part.map(\.lastModified).max()!))
+            index.end()
+        }
+        let files = parts.enumerated().map { OutputFile(path: Self.partPath($0.offset + 1), text: Self.urlSet($0.element, context)) }
+        return files + [OutputFile(path: SitePaths.sitemap, text: index.finish()), robots]
+    }
+
+    static func partPath(_ number: Int) -> String { "sitemap-\(number).xml" }
+
+    private static func urlSet(_ entries: some Sequence<Entry>, _ context: RenderContext) -> String {
         let writer = XMLWriter()
-        writer.start("urlset", [("xmlns", "http://www.sitemaps.org/schemas/sitemap/0.9")])
-        for entry in Self.entries(context) {
+        writer.start("urlset", [("xmlns", namespace)])
+        for entry in entries {
             writer.start("url")
             writer.element("loc", text: context.absoluteURL(entry.path))
             writer.element("lastmod", text: context.dates.rfc3339(entry.lastModified))
             writer.end()
         }
-        let robots = "User-agent: *\nAllow: /\n\nSitemap: \(context.absoluteURL(SitePaths.sitemap))\n"
-        return [OutputFile(path: SitePaths.sitemap, text: writer.finish()), OutputFile(path: SitePaths.robots, text: robots)]
+        return writer.finish()
     }
 
     /// The listed pages, each kind of page on one line.
