@@ -47,18 +47,13 @@ public final class HTTPServer: Sendable {
         guard descriptor >= 0 else { throw ServerError(description: "cannot open a socket: \(Socket.lastError)") }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let bound = Socket.withLoopback(port: port) { bind(descriptor, $0, $1) }
         guard bound == 0, listen(descriptor, SOMAXCONN) == 0 else {
             let reason = errno == EADDRINUSE ? "it is in use: stop the other server or choose another with --port" : Socket.lastError
             close(descriptor)
             throw ServerError(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
         }
+        var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
@@ -138,6 +133,17 @@ public final class HTTPServer: Sendable {
 /// The socket calls, with their error handling, in one place.
 enum Socket {
     static var lastError: String { String(cString: strerror(errno)) }
+
+    /// Calls `body` with the address 127.0.0.1:`port` and its length, for `bind` or `connect`.
+    static func withLoopback<Result>(port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+    }
 
     static func configure(_ socket: Int32, timeout seconds: Int) {
         var time = timeval(tv_sec: seconds, tv_usec: 0)

@@ -55,13 +55,7 @@ private func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool
 private func exchange(_ port: UInt16, _ text: String) -> String {
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-    }
+    let connected = Socket.withLoopback(port: port) { connect(descriptor, $0, $1) }
     guard connected == 0, Socket.sendAll(descriptor, Array(text.utf8)) else { return "" }
     Socket.configure(descriptor, timeout: 5)
     var received: [UInt8] = []

@@ -7,14 +7,13 @@ EXPORT = os.path.join(REPO, "Tests", "Fixtures", "firebase-export.json")
 IMPORTED = ["0.md", "1.md", "2.md", "3.md", "5.md", "family-6.md"]
 
 
-def tree(folder):
-    """path → (bytes, modification time in ns) for every file below `folder`."""
+def imported_files(content):
+    """name → (bytes, modification time in ns) of every file in the sayings folder."""
+    folder = os.path.join(content, "sayings")
     result = {}
-    for directory, _, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(directory, name)
-            with open(path, "rb") as f:
-                result[os.path.relpath(path, folder)] = (f.read(), os.stat(path).st_mtime_ns)
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name), "rb") as f:
+            result[name] = (f.read(), os.stat(f.name).st_mtime_ns)
     return result
 
 
@@ -25,13 +24,13 @@ def test_import_writes_one_saying_per_text_and_a_second_run_changes_nothing(cont
     assert "Text4" in first.stderr and "Text7" in first.stderr, "skipped records are reported"
     for name in IMPORTED:
         assert os.path.exists(os.path.join(content, "sayings", name))
-    before = tree(content)
+    before = imported_files(content)
 
     second = run_modak("import", "firebase", EXPORT, "--content", content)
     assert "0 written, 6 unchanged" in second.stdout
-    assert tree(content) == before, "the second import touched a file"
+    assert imported_files(content) == before, "the second import touched a file"
 
-    # Readers' data from the export's User section is nowhere in the content.
+    # Readers' data from the export's User section is in none of the sayings.
     for data, _ in before.values():
         for secret in (b"PRIVATE", b"example.com", b"010-1234", "김민지".encode()):
             assert secret not in data
