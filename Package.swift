@@ -33,5 +33,15 @@ let package = Package(
 
         // The command line.
         .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore", "ModakServe"]),
+
+        // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
+        // build of each replays corpus files. HardeningTests replays every corpus and crash input.
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/FuzzLibFuzzer"),
+        .target(name: "FuzzHarness", dependencies: ["ModakCore", "Mustache", "ModakCards", "CLibXML2", "CLibFuzzer"]),
+        .executableTarget(name: "FuzzFrontMatter", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "FuzzContentJSON", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "FuzzMustache", dependencies: ["FuzzHarness"]),
+        .executableTarget(name: "FuzzCardLayout", dependencies: ["FuzzHarness"]),
+        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakSite", "ModakCore", "Mustache"]),
     ]
 )

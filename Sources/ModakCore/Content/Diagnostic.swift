@@ -11,7 +11,29 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
         self.severity = severity
         self.path = path
         self.line = line
-        self.message = message
+        self.message = Self.printable(message)
+    }
+
+    /// Messages quote content, and content may hold control characters: shown as escapes such as
+    /// `\u{1B}`, they cannot drive the reader's terminal, reorder the line (bidi controls) or split
+    /// one diagnostic over several lines.
+    static func printable(_ message: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+        }
+        guard message.unicodeScalars.contains(where: isControl) else { return message }
+        var result = ""
+        for scalar in message.unicodeScalars {
+            if isControl(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     public static func error(_ location: SourceLocation, _ message: String) -> Diagnostic {
@@ -24,7 +46,7 @@ public struct Diagnostic: Sendable, Equatable, CustomStringConvertible {
 
     /// `path:line: message`, the form editors and CI logs turn into links.
     public var description: String {
-        let place = line.map { "\(path):\($0)" } ?? path
+        let place = line.map { "\(Self.printable(path)):\($0)" } ?? Self.printable(path)
         return severity == .warning ? "\(place): warning: \(message)" : "\(place): \(message)"
     }
 }
