@@ -3,6 +3,7 @@ import Foundation // NSNull
 /// A typed Swift value that exposes its fields to templates by name.
 ///
 /// Return nil for names the type does not have; the lookup then continues down the context stack.
+/// Return the same value for the same name throughout a render: the renderer may remember it.
 ///
 ///     struct Post: MustacheFields {
 ///         let title: String
@@ -92,19 +93,28 @@ extension Optional: OptionalValue {
 // MARK: - Context stack frames
 
 /// A value on the context stack, classified once when pushed so that name lookups
-/// against it need no further dynamic casts.
+/// against it need no further dynamic casts. Indirect, so that copying a frame is one retain.
 indirect enum ContextFrame {
     case dictionary([String: Any])
+    /// A table of strings (UI translations, say): common enough to deserve its own case.
+    case strings([String: String])
     case fields(any MustacheFields)
     case keyed(any MustacheKeyed)
     /// Anything without named fields (strings, numbers, lists…): only `.` can see it.
     case other(Any)
 
     init(_ value: Any) {
-        // Test the exact type first: `as? [String: Any]` would also accept, by copying,
-        // any other String-keyed dictionary; those are looked into in place instead.
-        if type(of: value) == [String: Any].self, let dictionary = value as? [String: Any] {
+        // Exact types first: comparing type metadata is cheap, while a protocol cast that fails
+        // (a `String` is no `MustacheFields`) searches the conformance tables. `as? [String: Any]`
+        // would also accept, by copying, any other String-keyed dictionary; those are looked into
+        // in place instead.
+        let valueType = type(of: value)
+        if valueType == String.self || valueType == Bool.self || valueType == Int.self {
+            self = .other(value)
+        } else if valueType == [String: Any].self, let dictionary = value as? [String: Any] {
             self = .dictionary(dictionary)
+        } else if valueType == [String: String].self, let strings = value as? [String: String] {
+            self = .strings(strings)
         } else if let fields = value as? any MustacheFields {
             self = .fields(fields)
         } else if let keyed = value as? any MustacheKeyed {
@@ -119,6 +129,7 @@ indirect enum ContextFrame {
     var value: Any {
         switch self {
         case .dictionary(let dictionary): dictionary
+        case .strings(let strings): strings
         case .fields(let fields): fields
         case .keyed(let keyed): keyed
         case .other(let value): value
@@ -131,6 +142,7 @@ indirect enum ContextFrame {
     func lookup(_ name: String) -> Any? {
         switch self {
         case .dictionary(let dictionary): dictionary[name]
+        case .strings(let strings): strings[name]
         case .fields(let fields): fields.mustacheField(name)
         case .keyed(let keyed): keyed.mustacheValue(forKey: name)
         case .other: nil
@@ -153,22 +165,23 @@ enum SectionValue {
             self = .falsy
             return
         }
-        switch value {
-        case let bool as Bool:
+        // The common kinds by exact type first (see `ContextFrame.init`), then by protocol.
+        let valueType = type(of: value)
+        if valueType == Bool.self, let bool = value as? Bool {
             self = bool ? .context(.other(value)) : .falsy
-        case is String:
-            self = .context(.other(value))
-        case _ where type(of: value) == [String: Any].self:
+        } else if valueType == String.self || valueType == Int.self || valueType == [String: Any].self || valueType == [String: String].self {
             self = .context(ContextFrame(value))
-        case let list as any MustacheList:
+        } else if let fields = value as? any MustacheFields {
+            self = .context(.fields(fields))
+        } else if let list = value as? any MustacheList {
             self = .list(list)
-        case let lambda as MustacheLambda:
+        } else if let lambda = value as? MustacheLambda {
             self = .lambda(lambda)
-        case is NSNull:
+        } else if value is NSNull {
             self = .falsy
-        case let optional as any OptionalValue:
+        } else if let optional = value as? any OptionalValue {
             self = SectionValue(optional.wrappedValue)
-        default:
+        } else {
             self = .context(ContextFrame(value))
         }
     }

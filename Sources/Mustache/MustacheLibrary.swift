@@ -63,10 +63,19 @@ public struct MustacheLibrary: Sendable {
 
     /// Renders the named template against `context`, with this library for its partials.
     public func render(_ name: String, _ context: Any?) throws -> String {
+        try existingTemplate(name).render(context, library: self)
+    }
+
+    /// Renders the named template as UTF-8 bytes (see `MustacheTemplate.renderUTF8`).
+    public func renderUTF8(_ name: String, _ context: Any?) throws -> [UInt8] {
+        try existingTemplate(name).renderUTF8(context, library: self)
+    }
+
+    private func existingTemplate(_ name: String) throws(MustacheError) -> MustacheTemplate {
         guard let template = templates[name] else {
             throw MustacheError(file: name, line: 0, column: 0, message: "template not found")
         }
-        return try template.render(context, library: self)
+        return template
     }
 
     /// The names of all templates, sorted.

@@ -18,8 +18,20 @@ public struct MustacheTemplate: Sendable {
     /// (or any String-keyed dictionary), `MustacheFields` conformers, `MustacheLambda`, and
     /// optionals of these, nested freely.
     public func render(_ context: Any?, library: MustacheLibrary? = nil) throws -> String {
+        let renderer = try rendered(context, library: library)
+        return renderer.string
+    }
+
+    /// Renders like `render(_:library:)`, as UTF-8 bytes (what a file is written from) without
+    /// making a `String` first.
+    public func renderUTF8(_ context: Any?, library: MustacheLibrary? = nil) throws -> [UInt8] {
+        let renderer = try rendered(context, library: library)
+        return renderer.bytes
+    }
+
+    private func rendered(_ context: Any?, library: MustacheLibrary?) throws(MustacheError) -> Renderer {
         var renderer = Renderer(context: context, library: library, capacity: max(4096, sourceSize * 2))
         try renderer.render(nodes, indent: [])
-        return renderer.string
+        return renderer
     }
 }

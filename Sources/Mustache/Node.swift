@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The compiled form of a template: a tree of nodes, built once and rendered many times.
 ///
 /// Payloads are immutable final classes so that copying a node is a single retain.
@@ -21,6 +23,9 @@ struct Path: Sendable {
     let first: String?
     let rest: [String]
     let text: String
+    /// For a dotted name, a small number standing for its first part in every template of the
+    /// process (see `DottedHeads`); -1 otherwise.
+    let headNumber: Int
 
     init(_ text: String) {
         self.text = text
@@ -31,6 +36,21 @@ struct Path: Sendable {
             let components = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             first = components[0]
             rest = Array(components.dropFirst())
+        }
+        headNumber = rest.isEmpty ? -1 : DottedHeads.number(for: first!)
+    }
+}
+
+/// Numbers the first parts of dotted names, so that the renderer can remember what `site` in
+/// `{{site.title}}` resolved to in an array slot instead of hashing the name at every tag.
+enum DottedHeads {
+    private static let numbers = Mutex<[String: Int]>([:])
+
+    static func number(for name: String) -> Int {
+        numbers.withLock { numbers in
+            if let number = numbers[name] { return number }
+            numbers[name] = numbers.count
+            return numbers.count - 1
         }
     }
 }

@@ -7,6 +7,15 @@ struct Renderer: ~Copyable {
 
     private var output: OutputBuffer
     private var stack: [ContextFrame] = []
+    /// A number for each frame on `stack`, new with every push, so that `dottedHeads` can tell
+    /// which stack its entries were found on.
+    private var frameSerials: [Int] = []
+    private var lastSerial = 0
+    /// What the first names of dotted tags (`site` of `{{site.title}}`) resolved to, by
+    /// `Path.headNumber`, with the serial of the top frame then. A layout asks for `site.…`,
+    /// `page.…` and `t.…` dozens of times per page, and finding and classifying that value is
+    /// most of what such a tag costs.
+    private var dottedHeads: [(serial: Int, frame: ContextFrame?)] = []
     /// Block overrides in force: those of the outermost parent tag win.
     private var overrides: [String: BlockContent] = [:]
     private var depth = 0
@@ -16,9 +25,21 @@ struct Renderer: ~Copyable {
         self.library = library
         output = OutputBuffer(capacity: capacity)
         stack.reserveCapacity(16)
+        frameSerials.reserveCapacity(16)
         if let context {
-            stack.append(ContextFrame(context))
+            push(ContextFrame(context))
         }
+    }
+
+    private mutating func push(_ frame: ContextFrame) {
+        stack.append(frame)
+        lastSerial += 1
+        frameSerials.append(lastSerial)
+    }
+
+    private mutating func pop() {
+        stack.removeLast()
+        frameSerials.removeLast()
     }
 
     mutating func render(_ nodes: [Node], indent: [UInt8]) throws(MustacheError) {
@@ -52,24 +73,41 @@ struct Renderer: ~Copyable {
 
     /// Resolves a name against the context stack: the first part from the top of the stack down,
     /// the remaining parts each inside the previous result only.
-    private func resolve(_ path: Path) -> Any? {
+    private mutating func resolve(_ path: Path) -> Any? {
         guard let first = path.first else { return stack.last?.value }
+        guard let last = path.rest.last else { return lookUp(first) }
 
+        // Values are views of immutable data, so while the stack is unchanged a name keeps its value.
+        let serial = frameSerials.last ?? 0
+        if path.headNumber >= dottedHeads.count {
+            dottedHeads += repeatElement((serial: -1, frame: nil), count: path.headNumber + 1 - dottedHeads.count)
+        }
+        let head: ContextFrame?
+        if dottedHeads[path.headNumber].serial == serial {
+            head = dottedHeads[path.headNumber].frame
+        } else {
+            head = lookUp(first).map(ContextFrame.init)
+            dottedHeads[path.headNumber] = (serial, head)
+        }
+        guard var frame = head else { return nil }
+        for name in path.rest.dropLast() {
+            guard let next = frame.lookup(name) else { return nil }
+            frame = ContextFrame(next)
+        }
+        return frame.lookup(last)
+    }
+
+    /// The value of `name` in the topmost frame that has it.
+    private func lookUp(_ name: String) -> Any? {
         // Borrow the frames rather than copy them: copying an existential is not free.
-        let found: Any? = stack.withUnsafeBufferPointer { frames in
+        stack.withUnsafeBufferPointer { frames in
             var index = frames.count - 1
             while index >= 0 {
-                if let value = frames[index].lookup(first) { return value }
+                if let value = frames[index].lookup(name) { return value }
                 index -= 1
             }
             return nil
         }
-        guard !path.rest.isEmpty, var current = found else { return found }
-        for name in path.rest {
-            guard let next = ContextFrame(current).lookup(name) else { return nil }
-            current = next
-        }
-        return current
     }
 
     // MARK: - Tags
@@ -109,8 +147,8 @@ struct Renderer: ~Copyable {
                 return
             }
             try list.mustacheForEachFrame { (frame: ContextFrame) throws(MustacheError) in
-                stack.append(frame)
-                defer { stack.removeLast() }
+                push(frame)
+                defer { pop() }
                 try render(section.body, indent: indent)
             }
         case .lambda(let lambda):
@@ -122,8 +160,8 @@ struct Renderer: ~Copyable {
             }
         case .context(let frame):
             guard !section.inverted else { return }
-            stack.append(frame)
-            defer { stack.removeLast() }
+            push(frame)
+            defer { pop() }
             try render(section.body, indent: indent)
         }
     }
@@ -165,7 +203,7 @@ struct Renderer: ~Copyable {
 
     /// The template a partial or parent tag refers to, or nil when it renders as nothing.
     /// With a strict library, a reference that does not resolve is an error instead.
-    private func template(_ reference: TemplateReference, kind: String, at location: SourceLocation) throws(MustacheError) -> (String, MustacheTemplate)? {
+    private mutating func template(_ reference: TemplateReference, kind: String, at location: SourceLocation) throws(MustacheError) -> (String, MustacheTemplate)? {
         let strict = library?.strictPartials ?? false
         let name: String
         switch reference {
@@ -221,6 +259,7 @@ struct Renderer: ~Copyable {
 
     /// The rendered text.
     var string: String { output.string }
+    var bytes: [UInt8] { output.withBytes { Array($0) } }
 
     private mutating func append(_ string: String, escaped: Bool) {
         let appended: Void? = string.utf8.withContiguousStorageIfAvailable { bytes in

@@ -116,38 +116,44 @@ public enum FrontMatterParser {
     }
 
     /// Reads a quoted string starting at `cursor`, leaving `cursor` after the closing quote.
+    ///
+    /// Works on UTF-8 bytes: quotes and backslashes are ASCII, so they are never part of a longer
+    /// sequence, and the text between them is copied in runs rather than character by character.
     private static func parseQuoted(_ text: Substring, at cursor: inout Substring.Index) -> QuotedResult {
-        let quote = text[cursor]
+        let bytes = text.utf8
+        let quote = bytes[cursor]
+        let backslash = UInt8(ascii: "\\")
         var result = ""
-        var index = text.index(after: cursor)
-        while index < text.endIndex {
-            let character = text[index]
-            if character == quote {
-                let next = text.index(after: index)
-                if quote == "'" && next < text.endIndex && text[next] == "'" {
+        var runStart = bytes.index(after: cursor)
+        var index = runStart
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == quote || (quote == UInt8(ascii: "\"") && byte == backslash) else {
+                index = bytes.index(after: index)
+                continue
+            }
+            result += text[runStart..<index]
+            let next = bytes.index(after: index)
+            if byte == quote {
+                if quote == UInt8(ascii: "'") && next < bytes.endIndex && bytes[next] == quote {
                     result.append("'")
-                    index = text.index(after: next)
+                    index = bytes.index(after: next)
+                    runStart = index
                     continue
                 }
                 cursor = next
                 return .success(result)
             }
-            if quote == "\"" && character == "\\" {
-                let next = text.index(after: index)
-                guard next < text.endIndex else { break }
-                switch text[next] {
-                case "\"": result.append("\"")
-                case "\\": result.append("\\")
-                default:
-                    return .failure("unknown escape `\\\(text[next])` in a quoted string: only `\\\"` and `\\\\` are allowed")
-                }
-                index = text.index(after: next)
-                continue
+            guard next < bytes.endIndex else { break }
+            switch bytes[next] {
+            case quote, backslash: result.append(Character(Unicode.Scalar(bytes[next])))
+            default:
+                return .failure("unknown escape `\\\(text[next...].prefix(1))` in a quoted string: only `\\\"` and `\\\\` are allowed")
             }
-            result.append(character)
-            index = text.index(after: index)
+            index = bytes.index(after: next)
+            runStart = index
         }
-        return .failure("the string is never closed: add the closing \(quote)")
+        return .failure("the string is never closed: add the closing \(Character(Unicode.Scalar(quote)))")
     }
 
     private static func parseList(_ text: Substring) -> ValueResult {
@@ -196,9 +202,24 @@ public enum FrontMatterParser {
         return .success(.list(items))
     }
 
-    /// Splits on `\n` and `\r\n` (one `Character` in Swift), so Windows files read the same.
+    /// Splits on `\n` and `\r\n`, so Windows files read the same. Scans UTF-8 bytes: a line feed
+    /// is never part of a longer sequence, and a carriage return right before it ends the line.
     static func splitLines(_ text: String) -> [Substring] {
-        text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        let bytes = text.utf8
+        var lines: [Substring] = []
+        var lineStart = bytes.startIndex
+        var index = lineStart
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "\n") {
+                var lineEnd = index
+                if lineEnd > lineStart, bytes[bytes.index(before: lineEnd)] == UInt8(ascii: "\r") { lineEnd = bytes.index(before: lineEnd) }
+                lines.append(text[lineStart..<lineEnd])
+                lineStart = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        lines.append(text[lineStart...])
+        return lines
     }
 }
 

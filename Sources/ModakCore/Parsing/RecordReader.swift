@@ -44,7 +44,7 @@ struct RecordReader {
             return nil
         }
         switch field.value {
-        case .string(let text): return text.precomposedStringWithCanonicalMapping
+        case .string(let text): return text.nfc
         case .number(let text): return text
         case .null where !required: return nil
         default:
@@ -56,7 +56,7 @@ struct RecordReader {
     func stringList(_ key: String, log: inout DiagnosticLog) -> [String] {
         guard let field = record[key] else { return [] }
         switch field.value {
-        case .list(let items): return items.map { $0.precomposedStringWithCanonicalMapping }
+        case .list(let items): return items.map(\.nfc)
         case .null: return []
         default:
             log.error(location(line: field.line), "`\(key)` must be a list like `[a, b]`, not \(field.value.kindName)")

@@ -85,7 +85,8 @@ public enum TimeParser {
     public static let acceptedForms = "`2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`, `2026-11-28T09:30:00` or `2026-11-28T09:30:00+09:00`"
 
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
-        let text = text.trimmingCharacters(in: .whitespaces)
+        // Foundation's trimming is slow, and nearly every time has nothing to trim.
+        let text = text.first?.isWhitespace == true || text.last?.isWhitespace == true ? text.trimmingCharacters(in: .whitespaces) : text
         guard text.utf8.count >= 10, let day = CivilDay(iso: text.prefix(10)) else { return nil }
         var rest = text.dropFirst(10)
         var seconds = day.daysSinceEpoch * 86_400
@@ -109,6 +110,7 @@ public enum TimeParser {
         // UTC offsets stay within ±14 h, so the offsets a day either side bracket any change near this time.
         let before = offset(at: localSeconds - 86_400)
         let after = offset(at: localSeconds + 86_400)
+        if before == after { return Date(timeIntervalSince1970: Double(localSeconds - before)) } // no change near this time
         let consistent = [before, after].map { localSeconds - $0 }.filter { localSeconds - offset(at: $0) == $0 }
         return Date(timeIntervalSince1970: Double(consistent.min() ?? localSeconds - before))
     }

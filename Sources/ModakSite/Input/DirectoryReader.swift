@@ -1,30 +1,71 @@
 import Foundation
 import ModakCore
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads folders into memory: the first stage, and with `SiteWriter` the only one touching files.
+///
+/// Walks folders with `readdir` and reads files with `read`: Foundation's enumerator builds a URL
+/// and asks for its resource values per file, which cost more than reading a small file.
 public enum DirectoryReader {
-    /// Every regular file below `directory` (hidden files and folders skipped), sorted by relative path.
+    /// Every regular file below `directory` (hidden files and folders, and symbolic links, skipped),
+    /// sorted by relative path.
     public static func files(in directory: String) throws -> [(relativePath: String, bytes: [UInt8])] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError(description: "\(directory): no such folder")
         }
-        let root = URL(fileURLWithPath: directory, isDirectory: true).standardizedFileURL
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
-        ) else { throw InputError(description: "\(directory): cannot be read") }
-        var result: [(String, [UInt8])] = []
-        let prefixLength = root.path.count + (root.path.hasSuffix("/") ? 0 : 1)
-        for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.count > prefixLength else { continue }
-            guard let data = FileManager.default.contents(atPath: path) else {
+        var relativePaths: [String] = []
+        try collectFiles(in: directory, prefix: "", into: &relativePaths)
+        relativePaths.sort()
+        let root = directory.hasSuffix("/") ? directory : directory + "/"
+        return try relativePaths.map { path in (path, try contents(of: root + path)) }
+    }
+
+    private static func collectFiles(in folder: String, prefix: String, into paths: inout [String]) throws {
+        guard let stream = opendir(folder) else { throw InputError(description: "\(folder): cannot be read") }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            guard !name.hasPrefix(".") else { continue }
+            let path = folder + "/" + name
+            var kind = entry.pointee.d_type
+            if kind == UInt8(DT_UNKNOWN) { // some file systems leave the type to `lstat`
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+            }
+            if kind == UInt8(DT_DIR) {
+                try collectFiles(in: path, prefix: prefix + name + "/", into: &paths)
+            } else if kind == UInt8(DT_REG) {
+                paths.append(prefix + name)
+            }
+        }
+    }
+
+    private static func contents(of path: String) throws -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputError(description: "\(path): cannot be read") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw InputError(description: "\(path): cannot be read") }
+        // One byte more than the size, so that reading to the end takes one call and a file that
+        // grew since `fstat` is still read whole.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
+            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            if read == 0 { break }
+            if read < 0 {
+                if errno == EINTR { continue }
                 throw InputError(description: "\(path): cannot be read")
             }
-            result.append((String(path.dropFirst(prefixLength)), [UInt8](data)))
+            count += read
         }
-        return result.sorted { $0.0 < $1.0 }
+        bytes.removeSubrange(count...)
+        return bytes
     }
 
     /// The content folder as `SourceFile`s whose display paths start with `directory` as given.

@@ -33,7 +33,8 @@ public enum SitePaths {
     /// The prefix that leads from a page back to the site root (`../../` from `sayings/x/`).
     /// Links are relative so a site works under any base path and from a local folder.
     public static func root(from urlPath: String) -> String {
-        let depth = urlPath.split(separator: "/", omittingEmptySubsequences: true).count - (urlPath.hasSuffix("/") || urlPath.isEmpty ? 0 : 1)
+        // Over UTF-8 bytes: splitting the String itself would cut it into Characters first.
+        let depth = urlPath.utf8.split(separator: UInt8(ascii: "/")).count - (urlPath.hasSuffix("/") || urlPath.isEmpty ? 0 : 1)
         return depth > 0 ? String(repeating: "../", count: depth) : "./"
     }
 }

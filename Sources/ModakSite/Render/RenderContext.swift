@@ -47,6 +47,8 @@ public struct RenderContext: Sendable {
     public let published: [Saying]
     /// Rendered Markdown commentary, aligned with `published`.
     public let bodies: [String]
+    /// Dates and "new" marks, aligned with `published`: worked out once, shown on several pages.
+    let publishedLabels: [SayingLabels]
     public let sayingOfTheDay: Saying?
     public let markdown: MarkdownRenderer
     public let dates: DateText
@@ -65,7 +67,11 @@ public struct RenderContext: Sendable {
         self.markdown = markdown
         bodies = ParallelMap.map(published) { markdown.html($0.body) }
         sayingOfTheDay = rules.sayingOfTheDay(published)
-        dates = DateText(timeZone: content.site.timeZone, language: content.site.language)
+        let dates = DateText(timeZone: content.site.timeZone, language: content.site.language)
+        self.dates = dates
+        publishedLabels = ParallelMap.map(published) { [rules] saying in
+            SayingLabels(date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying))
+        }
         site = SiteView(
             title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
             language: content.site.language, theme: content.site.theme,
@@ -80,11 +86,12 @@ public struct RenderContext: Sendable {
     /// The view of `published[index]` as seen from a page at `pagePath`.
     func sayingView(at index: Int, from pagePath: String, withBody: Bool = false) -> SayingView {
         let saying = published[index]
+        let labels = publishedLabels[index]
         let root = SitePaths.root(from: pagePath)
         return SayingView(
             id: saying.id, kor: saying.kor, eng: saying.eng, who: saying.who,
-            date: dates.long(saying.time), datetime: dates.rfc3339(saying.time),
-            isNew: rules.isNew(saying), url: root + SitePaths.saying(saying.id),
+            date: labels.date, datetime: labels.datetime,
+            isNew: labels.isNew, url: root + SitePaths.saying(saying.id),
             cardURL: cardImages == .none ? nil : root + SitePaths.card(saying.id),
             cardPNGURL: cardImages == .svgAndPNG ? root + SitePaths.cardPNG(saying.id) : nil,
             bodyHTML: withBody ? bodies[index] : "", tags: saying.tags
@@ -94,7 +101,7 @@ public struct RenderContext: Sendable {
     /// Renders `template` as a full page at `meta.path`.
     func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
         let view = PageView(site: site, meta: meta, strings: strings, body: body)
-        return OutputFile(path: SitePaths.file(for: meta.path), text: try templates.library.render(template, view))
+        return OutputFile(path: SitePaths.file(for: meta.path), bytes: try templates.library.renderUTF8(template, view))
     }
 
     /// Sets a page's sharing image to a card: the PNG when the build makes one, else the SVG.
@@ -121,6 +128,13 @@ public struct ContentProblem: Error, Sendable {
     public init(_ location: SourceLocation, _ message: String) {
         diagnostic = .error(location, message)
     }
+}
+
+/// How a published saying's date and "new" mark read on every page that shows it.
+struct SayingLabels: Sendable {
+    let date: String
+    let datetime: String
+    let isNew: Bool
 }
 
 /// One named stage of rendering: reads the shared context, returns files.

@@ -11,20 +11,25 @@ import ModakCore
 struct SearchIndexStep: RenderStep {
     let name = "search index"
 
+    static let fields = ["id", "kor", "eng", "who", "day", "tags"]
+
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let timeZone = context.content.site.timeZone
-        let rows: [[String]] = context.published.map { saying in
-            var row = [saying.id, saying.kor, saying.eng, saying.who].map(\.precomposedStringWithCanonicalMapping)
+        // Keys in alphabetical order, as `JSONSerialization` with `.sortedKeys` wrote them.
+        var json = CompactJSON(capacity: context.published.count * 256)
+        json.raw(#"{"fields":"#)
+        json.strings(Self.fields)
+        json.raw(#","new":"#)
+        json.integer(context.publishedLabels.prefix(while: \.isNew).count)
+        json.raw(#","sayings":["#)
+        for (index, saying) in context.published.enumerated() {
+            var row = [saying.id, saying.kor, saying.eng, saying.who].map(\.nfc)
             row.append(CivilDay(saying.time, in: timeZone).description)
-            if !saying.tags.isEmpty { row.append(saying.tags.joined(separator: " ").precomposedStringWithCanonicalMapping) }
-            return row
+            if !saying.tags.isEmpty { row.append(saying.tags.joined(separator: " ").nfc) }
+            if index > 0 { json.raw(",") }
+            json.strings(row)
         }
-        let index: [String: Any] = [
-            "fields": ["id", "kor", "eng", "who", "day", "tags"],
-            "new": context.published.prefix { context.rules.isNew($0) }.count,
-            "sayings": rows,
-        ]
-        let data = try JSONSerialization.data(withJSONObject: index, options: [.sortedKeys, .withoutEscapingSlashes])
-        return [OutputFile(path: SitePaths.searchIndex, bytes: Array(data))]
+        json.raw("]}")
+        return [OutputFile(path: SitePaths.searchIndex, bytes: json.bytes)]
     }
 }
