@@ -4,6 +4,10 @@ import Foundation // NSNull
 struct Renderer: ~Copyable {
     /// Nested partial, parent, block-override and lambda expansions allowed before giving up.
     static let maximumDepth = 100
+    /// Section iterations and expansions allowed in one render. Sections over lists nested in
+    /// each other, or partials that each use the next one twice, multiply the work: a few hundred
+    /// bytes of template could otherwise keep a build busy for years.
+    static let maximumSteps = 2_000_000
 
     private var output: OutputBuffer
     private var stack: [ContextFrame] = []
@@ -19,6 +23,7 @@ struct Renderer: ~Copyable {
     /// Block overrides in force: those of the outermost parent tag win.
     private var overrides: [String: BlockContent] = [:]
     private var depth = 0
+    private var steps = 0
     private let library: MustacheLibrary?
 
     init(context: Any?, library: MustacheLibrary?, capacity: Int) {
@@ -147,6 +152,7 @@ struct Renderer: ~Copyable {
                 return
             }
             try list.mustacheForEachFrame { (frame: ContextFrame) throws(MustacheError) in
+                try step(at: section.location)
                 push(frame)
                 defer { pop() }
                 try render(section.body, indent: indent)
@@ -231,9 +237,18 @@ struct Renderer: ~Copyable {
         guard depth < Renderer.maximumDepth else {
             throw location.error("\(what()) nested more than \(Renderer.maximumDepth) levels deep (infinite recursion?)")
         }
+        try step(at: location)
         depth += 1
         defer { depth -= 1 }
         try body(&self)
+    }
+
+    /// Counts one section iteration or expansion against `maximumSteps`.
+    private mutating func step(at location: SourceLocation) throws(MustacheError) {
+        steps += 1
+        guard steps <= Renderer.maximumSteps else {
+            throw location.error("more than \(Renderer.maximumSteps) section iterations and partial expansions in one render: sections over lists nested in each other, or partials used several times each, multiply the work")
+        }
     }
 
     /// Renders into a fresh buffer (for lambda output that is escaped as a whole).
