@@ -59,7 +59,7 @@ struct SiteConfigTests {
         let (content, log) = ContentLoader.load([sourceFile("sayings/a.md", sayingMarkdown())])
         #expect(content == nil)
         #expect(log.errors.count == 1)
-        #expect(log.errors.first?.path == "site.json")
+        #expect(log.errors.first?.path == "content/site.json", "named like the other files of the folder")
         #expect(log.errors.first?.message.contains("no site.json") == true)
     }
 

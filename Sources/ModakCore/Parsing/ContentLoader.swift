@@ -13,7 +13,9 @@ public enum ContentLoader {
         var log = DiagnosticLog()
         let files = files.sorted { $0.relativePath < $1.relativePath }
         guard let siteFile = files.first(where: { $0.relativePath == "site.json" }) else {
-            log.append(Diagnostic(path: "site.json", "the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}"))
+            // Named the way the other files are, so the message says which folder lacks it.
+            let folder = files.first.map { String($0.displayPath.dropLast($0.relativePath.count)) } ?? ""
+            log.append(Diagnostic(path: folder + "site.json", "the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}"))
             return (nil, log)
         }
         let site = SiteConfigLoader.load(siteFile, log: &log)
@@ -79,8 +81,14 @@ public enum ContentLoader {
             log.error(SourceLocation(path: file.displayPath, line: file.firstInvalidUTF8Line), "the file is not valid UTF-8: save it as UTF-8")
             return nil
         }
-        let (document, diagnostics) = FrontMatterParser.parse(text, path: file.displayPath)
+        let (parsed, diagnostics) = FrontMatterParser.parse(text, path: file.displayPath)
         diagnostics.forEach { log.append($0) }
+        guard var document = parsed else { return nil }
+        let body = TextCleaning.clean(document.body)
+        if let line = body.firstLine {
+            log.warning(SourceLocation(path: file.displayPath, line: document.bodyLine + line - 1), "the text holds invisible control characters, which were removed")
+            document.body = body.text
+        }
         return document
     }
 
