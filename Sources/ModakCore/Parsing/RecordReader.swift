@@ -44,7 +44,12 @@ struct RecordReader {
             return nil
         }
         switch field.value {
-        case .string(let text): return text.nfc
+        case .string(let text):
+            let cleaned = TextCleaning.clean(text.nfc)
+            if cleaned.firstLine != nil {
+                log.warning(location(line: field.line), "`\(key)` holds invisible control characters, which were removed")
+            }
+            return cleaned.text
         case .number(let text): return text
         case .null where !required: return nil
         default:
