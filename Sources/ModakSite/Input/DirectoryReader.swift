@@ -45,7 +45,8 @@ public enum DirectoryReader {
     }
 
     private static func contents(of path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // A file swapped for a symbolic link since the folder was listed is not followed either.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw InputError(description: "\(path): cannot be read") }
         defer { close(descriptor) }
         var info = stat()
