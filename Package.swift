@@ -8,9 +8,12 @@ let package = Package(
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
+        // Helpers shared by the test targets (a scratch folder).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         // The template engine: the Mustache spec, nothing of Modak.
         .target(name: "Mustache"),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache"], exclude: ["Fixtures"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
 
         // Saying cards: text layout with real font metrics, SVG, PNG through rsvg-convert.
@@ -24,12 +27,12 @@ let package = Package(
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
         .target(name: "ModakSite", dependencies: ["ModakCore", "Mustache", "ModakCards", "CCmark", "CLibXML2"]),
-        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite"]),
+        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 
         // `modak serve`: HTTP on POSIX sockets, rebuild on change and at midnight, live reload.
         .target(name: "ModakServe", dependencies: ["ModakSite", "ModakCore"]),
-        .testTarget(name: "ModakServeTests", dependencies: ["ModakServe"]),
+        .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "TestSupport"]),
 
         // The command line.
         .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore", "ModakServe"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ModakServe
 
 @Suite struct HTTPParserTests {
@@ -81,7 +82,7 @@ import Testing
 
 @Suite struct StaticFilesTests {
     @Test func findsFilesAndIndexPagesInsideTheFolderOnly() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write("site/index.html", "home")
         try folder.write("site/sayings/a/index.html", "a")
         try folder.write("site/feed.xml", "<rss/>")
@@ -135,23 +136,5 @@ import Testing
         #expect(snippet.contains("since=3"))
         #expect(snippet.contains("content/a.md:2: bad &lt;script&gt;"))
         #expect(!LiveReload.snippet(generation: 1, errors: []).contains("modak-build-errors"))
-    }
-}
-
-/// A scratch folder removed when the value goes away.
-final class ScratchFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("modak-serve-test-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ relativePath: String, _ text: String) throws {
-        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
     }
 }

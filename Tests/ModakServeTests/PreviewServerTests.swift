@@ -3,6 +3,7 @@ import ModakCore
 import ModakSite
 import Synchronization
 import Testing
+import TestSupport
 @testable import ModakServe
 
 /// A clock a test moves by hand.
@@ -26,7 +27,7 @@ final class BuildLog: Sendable {
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A preview of the `basic` fixture copied into a scratch folder, built with `clock`.
-private func preview(_ folder: ScratchFolder, clock: ManualClock, date: String? = nil) throws -> (PreviewServer, UInt16, BuildLog) {
+private func preview(_ folder: TemporaryFolder, clock: ManualClock, date: String? = nil) throws -> (PreviewServer, UInt16, BuildLog) {
     try FileManager.default.copyItem(atPath: repository.appendingPathComponent("Tests/Fixtures/basic/content").path, toPath: folder.path + "/content")
     var request = BuildRequest()
     request.contentDirectory = folder.path + "/content"
@@ -70,7 +71,7 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
 
 @Suite(.serialized) struct PreviewServerTests {
     @Test func servesKeepAliveRequestsAndHeadOverASocket() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let (server, port, _) = try preview(folder, clock: ManualClock("2026-11-30T03:00:00Z"), date: "2026-11-30")
         defer { server.stop() }
         let answer = exchange(port, "GET /sayings/one/ HTTP/1.1\r\nHost: x\r\n\r\nHEAD /sayings/one/ HTTP/1.1\r\nHost: x\r\n\r\nGET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n")
@@ -95,7 +96,7 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
     }
 
     @Test func answersOnlyGetAndHeadAndNeverLeavesTheFolder() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let (server, port, _) = try preview(folder, clock: ManualClock("2026-11-30T03:00:00Z"), date: "2026-11-30")
         defer { server.stop() }
         #expect(exchange(port, "POST / HTTP/1.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").hasPrefix("HTTP/1.1 405"))
@@ -108,7 +109,7 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
     }
 
     @Test func rebuildsAtMidnightInTheSitesTimeZone() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         // 23:59:59 in Seoul; the fixture schedules a saying for 2026-12-01 00:00 there.
         let clock = ManualClock("2026-11-30T14:59:59Z")
         let (server, _, builds) = try preview(folder, clock: clock)
@@ -127,7 +128,7 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
     }
 
     @Test func rebuildsWhenContentChangesAndShowsErrorsOverTheLastGoodSite() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let (server, _, builds) = try preview(folder, clock: ManualClock("2026-11-30T03:00:00Z"), date: "2026-11-30")
         defer { server.stop() }
         let saying = folder.path + "/content/sayings/one.md"

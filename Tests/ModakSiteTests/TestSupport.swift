@@ -1,30 +1,9 @@
 import Foundation
 import ModakCore
 @testable import ModakSite
+import TestSupport
 
-/// A scratch folder removed when the value goes away.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("modak-test-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ relativePath: String, _ text: String) throws {
-        let url = URL(fileURLWithPath: path).appendingPathComponent(relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func read(_ relativePath: String) -> String? {
-        FileManager.default.contents(atPath: path + "/" + relativePath).flatMap { String(data: $0, encoding: .utf8) }
-    }
-
-    func exists(_ relativePath: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relativePath) }
-
+extension TemporaryFolder {
     /// Every file below the folder with its bytes, for whole-tree comparisons.
     func snapshot(_ subfolder: String = "") throws -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ModakSite
 
 /// A build that stops part-way (killed, or failing on one file) must leave a folder the next build repairs.

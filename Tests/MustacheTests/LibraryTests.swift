@@ -1,32 +1,7 @@
 import Foundation
 import Mustache
 import Testing
-
-/// A temporary folder tree, removed when the test ends.
-private final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("mustache-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    /// Writes `files` (relative path → contents) under `folder`, returning the folder's URL.
-    @discardableResult
-    func make(_ folder: String, _ files: [String: String]) throws -> URL {
-        let base = url.appendingPathComponent(folder)
-        for (path, contents) in files {
-            let file = base.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try contents.write(to: file, atomically: true, encoding: .utf8)
-        }
-        return base
-    }
-}
+import TestSupport
 
 @Suite struct LibraryTests {
     @Test func loadsFoldersRecursivelyWithLaterFoldersOverriding() throws {
