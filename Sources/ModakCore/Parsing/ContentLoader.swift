@@ -24,15 +24,23 @@ public enum ContentLoader {
         var content = ContentSet(site: site ?? SiteConfig(title: "", baseURL: "https://invalid.invalid/"))
         var giftsFile: SourceFile?
         var questionsFile: SourceFile?
-        for file in files where file.relativePath != "site.json" {
+        // Saying files are most of a large site, and independent of each other: they are parsed on
+        // every core first, then taken in file order below, so diagnostics keep their order.
+        let parsedSayings = ParallelMap.map(files.filter { kind(of: $0).map { $0 == ("sayings", "md") } ?? false }) { file in
+            var fileLog = DiagnosticLog()
+            let saying = frontMatter(file, log: &fileLog).flatMap { SayingDecoder.decode($0.record, body: $0.body, in: zone, log: &fileLog) }
+            return (saying, fileLog)
+        }
+        var nextParsedSaying = parsedSayings.makeIterator()
+        for file in files {
+            guard let kind = kind(of: file) else { continue }
             let path = file.relativePath
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            if name.hasPrefix(".") { continue }
-            switch (path.split(separator: "/").first.map(String.init) ?? "", fileExtension(path)) {
+            switch kind {
             case ("sayings", "md"):
-                if let document = frontMatter(file, log: &log), let saying = SayingDecoder.decode(document.record, body: document.body, in: zone, log: &log) {
-                    content.sayings.append(saying)
-                }
+                let (saying, fileLog) = nextParsedSaying.next()!
+                log.append(contentsOf: fileLog)
+                if let saying { content.sayings.append(saying) }
             case ("sayings", "json"):
                 for record in JSONDocumentReader.records(file, noun: "saying", allowSingleObject: true, log: &log) {
                     if let saying = SayingDecoder.decode(record, body: nil, in: zone, log: &log) { content.sayings.append(saying) }
@@ -74,6 +82,13 @@ public enum ContentLoader {
         }
         CrossChecks.run(&content, log: &log)
         return (log.hasErrors || site == nil ? nil : content, log)
+    }
+
+    /// A content file's top folder and extension, or nil for `site.json` and hidden files.
+    private static func kind(of file: SourceFile) -> (folder: String, extension: String)? {
+        let path = file.relativePath
+        guard path != "site.json", !(path.split(separator: "/").last ?? "").hasPrefix(".") else { return nil }
+        return (path.split(separator: "/").first.map(String.init) ?? "", fileExtension(path))
     }
 
     private static func frontMatter(_ file: SourceFile, log: inout DiagnosticLog) -> FrontMatterDocument? {

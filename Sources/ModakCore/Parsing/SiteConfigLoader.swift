@@ -117,8 +117,14 @@ public enum URLRules {
     }
 
     /// A relative path that stays inside its folder: no scheme, no leading `/`, no `..` or `.` segments.
+    /// Checked over UTF-8 bytes (every character it looks for is ASCII): the writer checks every
+    /// output path, and `String.contains` goes through `NSString`.
     public static func isContainedRelativePath(_ text: String) -> Bool {
-        guard !text.isEmpty, !text.hasPrefix("/"), !text.contains("\\"), !text.contains(":") else { return false }
-        return text.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != ".." && $0 != "." }
+        let bytes = text.utf8
+        guard let first = bytes.first, first != UInt8(ascii: "/"),
+              !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ":") }) else { return false }
+        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { segment in
+            !segment.isEmpty && !segment.elementsEqual("..".utf8) && !segment.elementsEqual(".".utf8)
+        }
     }
 }

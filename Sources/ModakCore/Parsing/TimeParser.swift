@@ -14,10 +14,14 @@ public struct CivilDay: Sendable, Equatable, Hashable, Comparable, CustomStringC
 
     /// `2026-11-28`, or nil when it is not a real day.
     public init?(iso text: some StringProtocol) {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+        self.init(isoBytes: Array(text.utf8)[...])
+    }
+
+    init?(isoBytes bytes: ArraySlice<UInt8>) {
+        let start = bytes.startIndex
+        guard bytes.count == 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+              let year = asciiNumber(bytes[start..<start + 4]), let month = asciiNumber(bytes[start + 5..<start + 7]),
+              let day = asciiNumber(bytes[start + 8..<start + 10]),
               (1...12).contains(month), (1...CivilDay.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         self.init(year: year, month: month, day: day)
@@ -87,12 +91,15 @@ public enum TimeParser {
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
         // Foundation's trimming is slow, and nearly every time has nothing to trim.
         let text = text.first?.isWhitespace == true || text.last?.isWhitespace == true ? text.trimmingCharacters(in: .whitespaces) : text
-        guard text.utf8.count >= 10, let day = CivilDay(iso: text.prefix(10)) else { return nil }
-        var rest = text.dropFirst(10)
+        // Byte by byte from here: every character of the accepted forms is ASCII, and content has
+        // thousands of times.
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 10, let day = CivilDay(isoBytes: bytes[..<10]) else { return nil }
+        var rest = bytes[10...]
         var seconds = day.daysSinceEpoch * 86_400
         if rest.isEmpty { return instant(localSeconds: seconds, in: timeZone) }
 
-        guard let separator = rest.first, separator == " " || separator == "T" else { return nil }
+        guard let separator = rest.first, separator == UInt8(ascii: " ") || separator == UInt8(ascii: "T") else { return nil }
         rest = rest.dropFirst()
         guard let clock = parseClock(&rest) else { return nil }
         seconds += clock.seconds
@@ -115,24 +122,25 @@ public enum TimeParser {
         return Date(timeIntervalSince1970: Double(consistent.min() ?? localSeconds - before))
     }
 
-    private static func parseClock(_ rest: inout Substring) -> (seconds: Int, fraction: Double)? {
+    private static func parseClock(_ rest: inout ArraySlice<UInt8>) -> (seconds: Int, fraction: Double)? {
         func twoDigits(_ limit: Int) -> Int? {
-            guard rest.count >= 2, rest.prefix(2).allSatisfy(\.isASCIIDigit), let value = Int(rest.prefix(2)), (0...limit).contains(value) else { return nil }
+            guard rest.count >= 2, let value = asciiNumber(rest.prefix(2)), value <= limit else { return nil }
             rest = rest.dropFirst(2)
             return value
         }
-        guard let hour = twoDigits(23), rest.first == ":" else { return nil }
+        let colon = UInt8(ascii: ":")
+        guard let hour = twoDigits(23), rest.first == colon else { return nil }
         rest = rest.dropFirst()
         guard let minute = twoDigits(59) else { return nil }
         var second = 0
         var fraction = 0.0
-        if rest.first == ":" {
+        if rest.first == colon {
             rest = rest.dropFirst()
             guard let value = twoDigits(59) else { return nil }
             second = value
-            if rest.first == "." || rest.first == "," {
-                let digits = rest.dropFirst().prefix(while: { $0.isASCII && $0.isNumber })
-                guard !digits.isEmpty, let value = Double("0." + digits) else { return nil }
+            if rest.first == UInt8(ascii: ".") || rest.first == UInt8(ascii: ",") {
+                let digits = rest.dropFirst().prefix(while: isASCIIDigit)
+                guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else { return nil }
                 fraction = value
                 rest = rest.dropFirst(1 + digits.count)
             }
@@ -140,19 +148,30 @@ public enum TimeParser {
         return (hour * 3600 + minute * 60 + second, fraction)
     }
 
-    private static func parseOffset(_ text: Substring) -> Int? {
-        if text == "Z" || text == "z" { return 0 }
-        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
-        let digits = text.dropFirst().filter { $0 != ":" }
-        guard digits.count == 4, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              text.dropFirst().count == 4 || (text.dropFirst().count == 5 && text.dropFirst().dropFirst(2).first == ":"),
-              let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)), hours <= 18, minutes <= 59
+    private static func parseOffset(_ text: ArraySlice<UInt8>) -> Int? {
+        if text.elementsEqual("Z".utf8) || text.elementsEqual("z".utf8) { return 0 }
+        guard let sign = text.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        let body = text.dropFirst()
+        let digits = body.filter { $0 != UInt8(ascii: ":") }
+        guard digits.count == 4, body.count == 4 || (body.count == 5 && body.dropFirst(2).first == UInt8(ascii: ":")),
+              let hours = asciiNumber(digits.prefix(2)), let minutes = asciiNumber(digits.suffix(2)), hours <= 18, minutes <= 59
         else { return nil }
         let offset = hours * 3600 + minutes * 60
-        return sign == "-" ? -offset : offset
+        return sign == UInt8(ascii: "-") ? -offset : offset
     }
 }
 
-fileprivate extension Character {
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+private func isASCIIDigit(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+}
+
+/// The number a run of ASCII digits spells, or nil when it is empty or holds anything else.
+private func asciiNumber(_ digits: some Collection<UInt8>) -> Int? {
+    guard !digits.isEmpty else { return nil }
+    var value = 0
+    for digit in digits {
+        guard isASCIIDigit(digit) else { return nil }
+        value = value * 10 + Int(digit - UInt8(ascii: "0"))
+    }
+    return value
 }

@@ -30,7 +30,12 @@ public enum TemplateLoader {
         do {
             let library = try MustacheLibrary(sources: sources, strictPartials: true)
             let assetFiles = assets.keys.sorted().map { OutputFile(path: $0, bytes: assets[$0]!) }
-            return TemplateSet(library: library, assets: assetFiles, strings: strings, sourcePaths: sourcePaths)
+            var fingerprint = StableHash()
+            for name in sources.keys.sorted() {
+                fingerprint.add(name)
+                fingerprint.add(sources[name]!)
+            }
+            return TemplateSet(library: library, assets: assetFiles, strings: strings, sourcePaths: sourcePaths, fingerprint: fingerprint.value)
         } catch let error as MustacheError {
             throw TemplateError(diagnostic: TemplateSet.diagnostic(for: error, sourcePaths: sourcePaths))
         }

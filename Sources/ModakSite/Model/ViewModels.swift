@@ -1,7 +1,7 @@
 import Mustache
 
 /// What every page knows about the site.
-public struct SiteView: Sendable, MustacheFields {
+public struct SiteView: Sendable, Encodable, MustacheFields {
     public var title: String
     public var description: String
     public var baseURL: String
@@ -31,7 +31,7 @@ public struct SiteView: Sendable, MustacheFields {
 }
 
 /// What is particular to one page in the shared layout: its title, place and sharing metadata.
-public struct PageMeta: Sendable, MustacheFields {
+public struct PageMeta: Sendable, Encodable, MustacheFields {
     /// The page's own title; the layout adds the site's name.
     public var title: String
     public var description: String
@@ -95,8 +95,11 @@ struct PageView<Body: MustacheFields>: MustacheFields {
     }
 }
 
+/// Deferred pages render on the writer's threads.
+extension PageView: Sendable where Body: Sendable {}
+
 /// A saying as templates show it; `url` and `cardURL` are relative to the page showing it.
-public struct SayingView: Sendable, MustacheFields {
+public struct SayingView: Sendable, Encodable, MustacheFields {
     public var id: String
     public var kor: String
     public var eng: String
@@ -138,7 +141,7 @@ public struct SayingView: Sendable, MustacheFields {
     }
 }
 
-struct HomeBody: MustacheFields {
+struct HomeBody: Encodable, MustacheFields {
     let today: SayingView?
     let sayings: [SayingView]
 
@@ -153,7 +156,7 @@ struct HomeBody: MustacheFields {
     }
 }
 
-struct SayingBody: MustacheFields {
+struct SayingBody: Encodable, MustacheFields {
     let saying: SayingView
     let previous: SayingView?
     let next: SayingView?
@@ -174,7 +177,7 @@ struct EmptyBody: MustacheFields {
 
 /// Pages whose list the browser filters or fills from `search.json` and `localStorage`:
 /// favorites, unused and search. `itemTemplate` is the empty saying the script clones per result.
-struct ClientListBody: MustacheFields {
+struct ClientListBody: Encodable, MustacheFields {
     /// The server-rendered list (all sayings on "unused"; empty where the list is built in the browser).
     let sayings: [SayingView]
     let itemTemplate: SayingView

@@ -20,8 +20,20 @@ enum FileSystem {
         return Int(info.st_size)
     }
 
+    /// Creates one folder; true when it was created, false when it already existed.
+    static func makeDirectory(_ path: String) throws(OutputError) -> Bool {
+        if mkdir(path, 0o755) == 0 { return true }
+        guard errno == EEXIST else { throw failure("cannot create the folder", path) }
+        return false
+    }
+
     /// Writes to a temporary sibling and renames it over `path`: readers see the old or the new file.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(OutputError) {
+        try replace(path, with: try writeTemporary(bytes, beside: path))
+    }
+
+    /// Writes `bytes` to a new temporary sibling of `path` (see `isTemporaryName`) and returns its path.
+    static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(OutputError) -> String {
         let temporary = temporarySibling(of: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure("cannot create", temporary) }
@@ -43,6 +55,11 @@ enum FileSystem {
             unlink(temporary)
             throw failure("cannot write", path)
         }
+        return temporary
+    }
+
+    /// Renames a temporary written by `writeTemporary` over `path`.
+    static func replace(_ path: String, with temporary: String) throws(OutputError) {
         guard rename(temporary, path) == 0 else {
             let error = failure("cannot replace", path)
             unlink(temporary)
@@ -114,26 +131,5 @@ final class OutputLock {
     func release() {
         flock(descriptor, LOCK_UN)
         close(descriptor)
-    }
-}
-
-/// `map` across all cores for independent, CPU-bound items; results keep the input order.
-public enum ParallelMap {
-    public static func map<Element: Sendable, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
-        guard items.count > 1 else { return items.map(transform) }
-        return [Result](unsafeUninitializedCapacity: items.count) { buffer, initialized in
-            // Each iteration initialises its own disjoint slots, so sharing the buffer is safe.
-            nonisolated(unsafe) let base = buffer.baseAddress!
-            // Chunks of several items amortise the dispatch cost for small transforms.
-            let chunk = max(1, items.count / (ProcessInfo.processInfo.activeProcessorCount * 8))
-            let chunks = (items.count + chunk - 1) / chunk
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunkIndex in
-                let start = chunkIndex * chunk
-                for index in start..<min(items.count, start + chunk) {
-                    (base + index).initialize(to: transform(items[index]))
-                }
-            }
-            initialized = items.count
-        }
     }
 }

@@ -14,6 +14,22 @@ public struct OutputFile: Sendable, Equatable {
     }
 }
 
+/// A file rendered only if the writer needs its bytes: when nothing on disk was made from the
+/// same `key`. Pages are planned this way so that a rebuild skips the pages whose views did not
+/// change, and so that a build never holds every page in memory at once.
+public struct DeferredFile: Sendable {
+    public var path: String
+    /// A `StableHash` of everything the bytes are made from: equal keys promise equal bytes.
+    public var key: UInt64
+    public var render: @Sendable () throws -> [UInt8]
+
+    public init(path: String, key: UInt64, render: @escaping @Sendable () throws -> [UInt8]) {
+        self.path = path
+        self.key = key
+        self.render = render
+    }
+}
+
 /// A file an outside tool makes from another output file (a card's PNG from its SVG).
 /// It is remade only when its source's bytes change.
 public struct DerivedFile: Sendable, Equatable {
@@ -35,10 +51,12 @@ public protocol FileDeriver: Sendable {
 /// Everything a build produces, before anything touches the disk.
 public struct OutputPlan: Sendable {
     public var files: [OutputFile]
+    public var deferred: [DeferredFile]
     public var derived: [DerivedFile]
 
-    public init(files: [OutputFile] = [], derived: [DerivedFile] = []) {
+    public init(files: [OutputFile] = [], deferred: [DeferredFile] = [], derived: [DerivedFile] = []) {
         self.files = files
+        self.deferred = deferred
         self.derived = derived
     }
 

@@ -37,6 +37,11 @@ public struct SiteWriter: Sendable {
 
     /// `progress(done, total)` is called as files are written, from any thread. Derived files are
     /// made by `deriver` after the files they come from; without one, none are made.
+    ///
+    /// Files are written in two passes: each changed file to a temporary beside it (deferred files
+    /// rendered on the way, and their bytes let go as soon as they are written), then all renamed
+    /// into place. A file that fails to render or write stops the build in the first pass, before
+    /// anything a reader can see has changed.
     public func write(_ plan: OutputPlan, deriver: (any FileDeriver)? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
         try validatePaths(plan)
         try FileSystem.createDirectories(outputDirectory)
@@ -44,27 +49,43 @@ public struct SiteWriter: Sendable {
         defer { lock.release() }
 
         let previous = Manifest.read(from: manifestPath)
-        removeLeftoverTemporaries(previous: previous, plan: plan)
-        let entries = Self.entries(for: plan.files)
-        var current = Manifest(entries: Dictionary(uniqueKeysWithValues: zip(plan.files.map(\.path), entries)))
-        let pending = filesToWrite(plan.files, entries: entries, previous: previous)
+        removeLeftoverTemporaries(previous: previous)
+        let jobs = plan.files.map { WriteJob(path: $0.path, content: .bytes($0.bytes)) }
+            + plan.deferred.map { WriteJob(path: $0.path, content: .deferred(key: $0.key, render: $0.render)) }
+        let knownEntries = ParallelMap.map(jobs) { knownEntry(of: $0, previous: previous) }
+        let candidates = jobs.indices.filter { knownEntries[$0] == nil }
+        #if DEBUG
+        try verifyKeys(jobs, knownEntries)
+        #endif
         let derived = deriver == nil ? [] : plan.derived
+
+        // Before touching any file, mark every one that may change as unknown, so that a build
+        // killed part-way leaves a manifest that makes the next build rewrite each of them (even
+        // back to its old bytes) and remove the new ones it no longer wants.
+        let candidatePaths = Set(candidates.map { jobs[$0].path })
+        let derivedAtRisk = derived.filter { file in
+            candidatePaths.contains(file.source) || FileSystem.size(of: outputDirectory + "/" + file.path) != previous.entries[file.path]?.size
+        }
+        if !candidates.isEmpty || !derivedAtRisk.isEmpty {
+            var intent = previous
+            for path in candidatePaths { intent.entries[path] = .unknown }
+            for file in derivedAtRisk { intent.entries[file.path] = .unknown }
+            try intent.write(to: manifestPath)
+        }
+
+        let staged = try stage(candidates.map { jobs[$0] }, previous: previous, progress: progress)
+        var current = Manifest(entries: [:])
+        for (index, entry) in knownEntries.enumerated() { if let entry { current.entries[jobs[index].path] = entry } }
+        for file in staged { current.entries[file.path] = file.entry }
+        try ParallelMap.map(staged.filter { $0.temporary != nil }) { file in
+            Result { () throws(OutputError) in try FileSystem.replace(outputDirectory + "/" + file.path, with: file.temporary!) }
+        }.forEach { try $0.get() }
+        let written = staged.count { $0.temporary != nil }
+
         let pendingDerived = derived.filter { file in
             previous.entries[file.path]?.hash != current.entries[file.source]?.hash
                 || FileSystem.size(of: outputDirectory + "/" + file.path) != previous.entries[file.path]?.size
         }
-
-        // Before touching any file, mark every one about to be written as unknown, so that a build
-        // killed part-way leaves a manifest that makes the next build rewrite each of them (even
-        // back to its old bytes) and remove the new ones it no longer wants.
-        if !pending.isEmpty || !pendingDerived.isEmpty {
-            var intent = previous
-            for index in pending { intent.entries[plan.files[index].path] = .unknown }
-            for file in pendingDerived { intent.entries[file.path] = .unknown }
-            try intent.write(to: manifestPath)
-        }
-
-        try writeFiles(pending.map { plan.files[$0] }, progress: progress)
         if let deriver, !pendingDerived.isEmpty {
             try derive(pendingDerived, with: deriver)
         }
@@ -80,14 +101,111 @@ public struct SiteWriter: Sendable {
             FileSystem.removeEmptyParents(of: path, under: outputDirectory)
         }
         try current.write(to: manifestPath)
-        return WriteReport(written: pending.count + pendingDerived.count, unchanged: plan.files.count + derived.count - pending.count - pendingDerived.count, removed: removed)
+        let total = jobs.count + derived.count
+        return WriteReport(written: written + pendingDerived.count, unchanged: total - written - pendingDerived.count, removed: removed)
     }
 
     private var manifestPath: String { outputDirectory + "/" + Self.manifestName }
 
+    /// One file to put on disk: its bytes, or how to render them.
+    private struct WriteJob: Sendable {
+        enum Content: Sendable {
+            case bytes([UInt8])
+            case deferred(key: UInt64, render: @Sendable () throws -> [UInt8])
+        }
+
+        let path: String
+        let content: Content
+    }
+
+    /// A file made in the first pass: its manifest entry, and the temporary holding its new bytes
+    /// (nil when the bytes on disk already are these).
+    private struct StagedFile: Sendable {
+        let path: String
+        let entry: Manifest.Entry
+        let temporary: String?
+    }
+
+    /// The manifest entry of a file already on disk as this build makes it: the same bytes, or for
+    /// a deferred file, bytes rendered from the same key (so it need not be rendered). Nil when the
+    /// file must be written, or rendered to find out.
+    private func knownEntry(of job: WriteJob, previous: Manifest) -> Manifest.Entry? {
+        guard let entry = previous.entries[job.path] else { return nil }
+        switch job.content {
+        case .bytes(let bytes):
+            guard entry.key == nil, entry.size == bytes.count, entry.hash == StableHash.of(bytes) else { return nil }
+        case .deferred(let key, _):
+            guard entry.key == key else { return nil }
+        }
+        return FileSystem.size(of: outputDirectory + "/" + job.path) == entry.size ? entry : nil
+    }
+
+    #if DEBUG
+    /// Tests build in debug: there, check the promise that equal keys mean equal bytes.
+    private func verifyKeys(_ jobs: [WriteJob], _ knownEntries: [Manifest.Entry?]) throws {
+        for (job, entry) in zip(jobs, knownEntries) {
+            guard let entry, case .deferred(_, let render) = job.content, StableHash.of(try render()) != entry.hash else { continue }
+            throw OutputError(description: "\(job.path): its key did not change but its bytes did, so its key misses something the page shows")
+        }
+    }
+    #endif
+
+    /// The first pass: makes each file, and writes it to a temporary unless the same bytes are on
+    /// disk. On failure removes what it wrote, so the folder is as it was.
+    private func stage(_ jobs: [WriteJob], previous: Manifest, progress: (@Sendable (Int, Int) -> Void)?) throws -> [StagedFile] {
+        let createdFolders = try makeFolders(for: jobs.map(\.path))
+        let done = Atomic<Int>(0)
+        let outcomes = ParallelMap.map(jobs) { job in
+            Result { () throws -> StagedFile in
+                let (bytes, key): ([UInt8], UInt64?) = switch job.content {
+                case .bytes(let bytes): (bytes, nil)
+                case .deferred(let key, let render): (try render(), key)
+                }
+                let entry = Manifest.Entry(hash: StableHash.of(bytes), size: bytes.count, key: key)
+                let path = outputDirectory + "/" + job.path
+                let unchanged = previous.entries[job.path].map { $0.hash == entry.hash && $0.size == entry.size } == true
+                    && FileSystem.size(of: path) == entry.size
+                let temporary = unchanged ? nil : try FileSystem.writeTemporary(bytes, beside: path)
+                if let progress { progress(done.add(1, ordering: .relaxed).newValue, jobs.count) }
+                return StagedFile(path: job.path, entry: entry, temporary: temporary)
+            }
+        }
+        if let failure = outcomes.first(where: { if case .failure = $0 { true } else { false } }), case .failure(let error) = failure {
+            for case .success(let file) in outcomes { if let temporary = file.temporary { unlink(temporary) } }
+            for folder in createdFolders.reversed() { rmdir(outputDirectory + "/" + folder) }
+            throw error
+        }
+        return outcomes.map { try! $0.get() }
+    }
+
+    /// Creates the folders `paths` need, parents before children and each level in parallel;
+    /// returns the ones it created, parents first.
+    private func makeFolders(for paths: [String]) throws(OutputError) -> [String] {
+        var folders = Set<String>()
+        for path in paths {
+            var folder = path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(String(folder)).inserted else { break }
+            }
+        }
+        let levels = Dictionary(grouping: folders) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
+        var created: [String] = []
+        for depth in levels.keys.sorted() {
+            let level = levels[depth]!.sorted()
+            let outcomes = ParallelMap.map(level) { folder in
+                Result { () throws(OutputError) in try FileSystem.makeDirectory(outputDirectory + "/" + folder) }
+            }
+            for (folder, outcome) in zip(level, outcomes) {
+                if try outcome.get() { created.append(folder) }
+            }
+        }
+        return created
+    }
+
     private func validatePaths(_ plan: OutputPlan) throws {
         var seen = Set<String>()
-        for path in plan.files.map(\.path) + plan.derived.map(\.path) {
+        for path in plan.files.map(\.path) + plan.deferred.map(\.path) + plan.derived.map(\.path) {
             guard URLRules.isContainedRelativePath(path), path != Self.manifestName, path != Self.lockName else {
                 throw OutputError(description: "refusing to write `\(path)`: it is not a plain path inside the output folder")
             }
@@ -95,48 +213,10 @@ public struct SiteWriter: Sendable {
                 throw OutputError(description: "two outputs would be written to `\(path)`: rename one of their sources")
             }
         }
-        let written = Set(plan.files.map(\.path))
+        let written = Set(plan.files.map(\.path) + plan.deferred.map(\.path))
         for file in plan.derived where !written.contains(file.source) {
             throw OutputError(description: "`\(file.path)` is made from `\(file.source)`, which this build does not write")
         }
-    }
-
-    private static func entries(for files: [OutputFile]) -> [Manifest.Entry] {
-        ParallelMap.map(files) { file in
-            var hash = FNV1a()
-            hash.add(file.bytes)
-            return Manifest.Entry(hash: hash.value, size: file.bytes.count)
-        }
-    }
-
-    /// Indices of the files whose manifest entry or on-disk size differs from what this build makes.
-    private func filesToWrite(_ files: [OutputFile], entries: [Manifest.Entry], previous: Manifest) -> [Int] {
-        let changed = ParallelMap.map(Array(files.indices)) { index in
-            previous.entries[files[index].path] != entries[index]
-                || FileSystem.size(of: outputDirectory + "/" + files[index].path) != files[index].bytes.count
-        }
-        return files.indices.filter { changed[$0] }
-    }
-
-    private func writeFiles(_ files: [OutputFile], progress: (@Sendable (Int, Int) -> Void)?) throws {
-        var directories = Set<String>()
-        for file in files {
-            if let slash = file.path.lastIndex(of: "/") { directories.insert(String(file.path[..<slash])) }
-        }
-        for directory in directories.sorted() {
-            try FileSystem.createDirectories(outputDirectory + "/" + directory)
-        }
-        let done = Atomic<Int>(0)
-        let outcomes = ParallelMap.map(files) { file -> OutputError? in
-            do throws(OutputError) {
-                try FileSystem.writeAtomically(file.bytes, to: outputDirectory + "/" + file.path)
-            } catch {
-                return error
-            }
-            if let progress { progress(done.add(1, ordering: .relaxed).newValue, files.count) }
-            return nil
-        }
-        if let failure = outcomes.lazy.compactMap({ $0 }).first { throw failure }
     }
 
     /// Derived files are made under temporary names and renamed into place, like written ones, so
@@ -157,7 +237,7 @@ public struct SiteWriter: Sendable {
     /// Removes the temporary files a killed build left behind. Temporaries sit beside the files
     /// being written, which a killed build marked unknown in its manifest; the manifest's own sits
     /// at the top. Only those folders are searched, so an undisturbed site costs one folder read.
-    private func removeLeftoverTemporaries(previous: Manifest, plan: OutputPlan) {
+    private func removeLeftoverTemporaries(previous: Manifest) {
         var folders: Set<String> = [""]
         for (path, entry) in previous.entries where entry == .unknown {
             if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
@@ -168,42 +248,51 @@ public struct SiteWriter: Sendable {
     }
 }
 
-/// The list of files Modak generated in an output folder, with a hash and size of each.
+/// The list of files Modak generated in an output folder, with a hash and size of each, and
+/// for a deferred file the key it was rendered from.
 struct Manifest: Equatable {
     struct Entry: Equatable {
         var hash: UInt64
         var size: Int
+        var key: UInt64? = nil
 
         /// A file a build set out to write: whatever is on disk must be rewritten.
         static let unknown = Entry(hash: 0, size: -1)
     }
 
-    static let header = "modak-manifest 1"
+    /// Version 2 added the keys and changed the hash; a version 1 manifest still says which
+    /// files Modak owns, and its hashes simply never match.
+    static let header = "modak-manifest 2"
+    static let previousHeader = "modak-manifest 1"
     var entries: [String: Entry]
 
     static func read(from path: String) -> Manifest {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path) else { return Manifest(entries: [:]) }
+        // Split over bytes: splitting the text itself would cut it into Characters first.
+        let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))
+        guard let version = lines.first.map({ String(decoding: $0, as: UTF8.self) }), version == header || version == previousHeader else {
             return Manifest(entries: [:])
         }
+        let fields = version == header ? 4 : 3
         var entries: [String: Entry] = [:]
-        let lines = text.split(separator: "\n")
-        guard lines.first == Substring(header) else { return Manifest(entries: [:]) }
+        entries.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
-            let parts = line.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { continue }
-            let path = String(parts[2])
+            let parts = line.split(separator: UInt8(ascii: " "), maxSplits: fields - 1).map { String(decoding: $0, as: UTF8.self) }
+            guard parts.count == fields, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { continue }
+            let path = parts[fields - 1]
             // A tampered manifest must not make the writer delete outside its folder.
             guard URLRules.isContainedRelativePath(path) else { continue }
-            entries[path] = Entry(hash: hash, size: size)
+            entries[path] = Entry(hash: hash, size: size, key: fields == 4 ? UInt64(parts[2], radix: 16) : nil)
         }
         return Manifest(entries: entries)
     }
 
     func write(to path: String) throws {
         var text = Self.header + "\n"
+        text.reserveCapacity(entries.count * 64)
         for key in entries.keys.sorted() {
             let entry = entries[key]!
-            text += String(entry.hash, radix: 16) + " " + String(entry.size) + " " + key + "\n"
+            text += String(entry.hash, radix: 16) + " " + String(entry.size) + " " + (entry.key.map { String($0, radix: 16) } ?? "-") + " " + key + "\n"
         }
         try FileSystem.writeAtomically(Array(text.utf8), to: path)
     }

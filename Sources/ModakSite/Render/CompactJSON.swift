@@ -20,24 +20,35 @@ struct CompactJSON {
 
     mutating func string(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw(#"\""#)
-            case UInt8(ascii: "\\"): raw(#"\\"#)
-            case UInt8(ascii: "\n"): raw(#"\n"#)
-            case UInt8(ascii: "\r"): raw(#"\r"#)
-            case UInt8(ascii: "\t"): raw(#"\t"#)
-            case 0x08: raw(#"\b"#)
-            case 0x0C: raw(#"\f"#)
-            case ..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                raw(#"\u00"#)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0xF)])
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Copy the runs between characters that need escaping in bulk.
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                escape(byte)
+                runStart = index + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): raw(#"\""#)
+        case UInt8(ascii: "\\"): raw(#"\\"#)
+        case UInt8(ascii: "\n"): raw(#"\n"#)
+        case UInt8(ascii: "\r"): raw(#"\r"#)
+        case UInt8(ascii: "\t"): raw(#"\t"#)
+        case 0x08: raw(#"\b"#)
+        case 0x0C: raw(#"\f"#)
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            raw(#"\u00"#)
+            bytes.append(hex[Int(byte >> 4)])
+            bytes.append(hex[Int(byte & 0xF)])
+        }
     }
 
     /// `["a","b"]`

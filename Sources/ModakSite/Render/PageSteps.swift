@@ -6,16 +6,11 @@ import Mustache
 struct SayingPagesStep: RenderStep {
     let name = "sayings"
 
-    func files(_ context: RenderContext) throws -> [OutputFile] {
-        var files = [try home(context)]
-        let pages = ParallelMap.map(Array(context.published.indices)) { index in
-            Result { try sayingPage(index, context) }
-        }
-        for page in pages { files.append(try page.get()) }
-        return files
+    func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
+        [home(context)] + ParallelMap.map(Array(context.published.indices)) { sayingPage($0, context) }
     }
 
-    private func home(_ context: RenderContext) throws -> OutputFile {
+    private func home(_ context: RenderContext) -> DeferredFile {
         let path = SitePaths.home
         let todayIndex = context.sayingOfTheDay.flatMap { today in context.published.firstIndex { $0.id == today.id } }
         let body = HomeBody(
@@ -26,10 +21,10 @@ struct SayingPagesStep: RenderStep {
         if context.sayingOfTheDay != nil {
             meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
         }
-        return try context.page("home", meta: meta, body: body)
+        return context.deferredPage("home", meta: meta, body: body)
     }
 
-    private func sayingPage(_ index: Int, _ context: RenderContext) throws -> OutputFile {
+    private func sayingPage(_ index: Int, _ context: RenderContext) -> DeferredFile {
         let saying = context.published[index]
         let path = SitePaths.saying(saying.id)
         let view = context.sayingView(at: index, from: path, withBody: true)
@@ -40,7 +35,7 @@ struct SayingPagesStep: RenderStep {
         var meta = context.meta(path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
         meta.openGraphType = "article"
         meta = context.withCard(meta, svg: SitePaths.card(saying.id), png: SitePaths.cardPNG(saying.id))
-        return try context.page("saying", meta: meta, body: SayingBody(saying: view, previous: previous, next: next))
+        return context.deferredPage("saying", meta: meta, body: SayingBody(saying: view, previous: previous, next: next))
     }
 }
 

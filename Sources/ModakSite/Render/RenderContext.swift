@@ -1,3 +1,4 @@
+import Foundation
 import ModakCore
 import Mustache
 
@@ -14,12 +15,15 @@ public struct TemplateSet: Sendable {
     public var strings: [String: [String: String]]
     /// Template name → the file it came from, so errors name the file the author edits.
     public var sourcePaths: [String: String]
+    /// A `StableHash` of every template's name and source: part of every deferred page's key.
+    public var fingerprint: UInt64
 
-    public init(library: MustacheLibrary, assets: [OutputFile], strings: [String: [String: String]], sourcePaths: [String: String] = [:]) {
+    public init(library: MustacheLibrary, assets: [OutputFile], strings: [String: [String: String]], sourcePaths: [String: String] = [:], fingerprint: UInt64) {
         self.library = library
         self.assets = assets
         self.strings = strings
         self.sourcePaths = sourcePaths
+        self.fingerprint = fingerprint
     }
 
     /// A template error as a diagnostic naming the file the author edits: `path:line:column: message`.
@@ -55,6 +59,9 @@ public struct RenderContext: Sendable {
     public let site: SiteView
     public let strings: [String: String]
     public let cardImages: CardImages
+    /// Where every deferred page's key starts: what renders it (this executable, the templates)
+    /// and the parts of the view that all pages share.
+    let pageKeySeed: UInt64
 
     public init(content: ContentSet, today: BuildDay, templates: TemplateSet, cardImages: CardImages = .svg) {
         self.content = content
@@ -79,7 +86,20 @@ public struct RenderContext: Sendable {
             version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description
         )
         strings = templates.strings(for: content.site.language)
+        var seed = StableHash()
+        seed.add(Self.executableFingerprint)
+        seed.add(templates.fingerprint)
+        seed.add(site)
+        seed.add(strings)
+        pageKeySeed = seed.value
     }
+
+    /// The running executable, hashed: pages another build of Modak rendered are rendered again,
+    /// whatever changed in the code that makes their views.
+    static let executableFingerprint: UInt64 = {
+        guard let path = Bundle.main.executablePath, let data = FileManager.default.contents(atPath: path) else { return 0 }
+        return StableHash.of([UInt8](data))
+    }()
 
     public func absoluteURL(_ path: String) -> String { content.site.baseURL + path }
 
@@ -102,6 +122,20 @@ public struct RenderContext: Sendable {
     func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
         let view = PageView(site: site, meta: meta, strings: strings, body: body)
         return OutputFile(path: SitePaths.file(for: meta.path), bytes: try templates.library.renderUTF8(template, view))
+    }
+
+    /// Plans `template` as a page at `meta.path` that the writer renders only if no page on disk
+    /// was rendered from the same key: the page's view (site, meta, strings and body, all a
+    /// template can see) and what renders it.
+    func deferredPage<Body: MustacheFields & Encodable & Sendable>(_ template: String, meta: PageMeta, body: Body) -> DeferredFile {
+        var key = StableHash()
+        key.add(pageKeySeed)
+        key.add(template)
+        key.add(meta)
+        key.add(body)
+        let view = PageView(site: site, meta: meta, strings: strings, body: body)
+        let library = templates.library
+        return DeferredFile(path: SitePaths.file(for: meta.path), key: key.value) { try library.renderUTF8(template, view) }
     }
 
     /// Sets a page's sharing image to a card: the PNG when the build makes one, else the SVG.
@@ -141,15 +175,19 @@ struct SayingLabels: Sendable {
 public protocol RenderStep: Sendable {
     var name: String { get }
     func files(_ context: RenderContext) throws -> [OutputFile]
+    /// Files rendered only if they changed since the last build (pages, one per saying).
+    func deferredFiles(_ context: RenderContext) throws -> [DeferredFile]
     /// Files an outside tool makes from this step's files (card PNGs).
     func derived(_ context: RenderContext) -> [DerivedFile]
 }
 
 extension RenderStep {
+    public func files(_ context: RenderContext) throws -> [OutputFile] { [] }
+    public func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] { [] }
     public func derived(_ context: RenderContext) -> [DerivedFile] { [] }
 }
 
-/// Runs the steps in order and gathers their files into one plan.
+/// Runs the steps, side by side, and gathers their files into one plan in step order.
 public struct SiteRenderer: Sendable {
     public var steps: [any RenderStep]
 
@@ -160,10 +198,15 @@ public struct SiteRenderer: Sendable {
     public static let defaultSteps: [any RenderStep] = [SayingPagesStep(), ReaderListPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), AssetsStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {
+        let outcomes = ParallelMap.map(steps) { step in
+            Result { OutputPlan(files: try step.files(context), deferred: try step.deferredFiles(context), derived: step.derived(context)) }
+        }
         var plan = OutputPlan()
-        for step in steps {
-            plan.add(contentsOf: try step.files(context))
-            plan.derived += step.derived(context)
+        for outcome in outcomes {
+            let part = try outcome.get()
+            plan.add(contentsOf: part.files)
+            plan.deferred += part.deferred
+            plan.derived += part.derived
         }
         return plan
     }

@@ -6,19 +6,19 @@ import ModakCore
 struct ReaderListPagesStep: RenderStep {
     let name = "reader lists"
 
-    func files(_ context: RenderContext) throws -> [OutputFile] {
+    func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
         [
-            try page("favorites", path: SitePaths.favorites, titleKey: "favoritesTitle", listsAll: false, context),
-            try page("unused", path: SitePaths.unused, titleKey: "unusedTitle", listsAll: true, context),
-            try page("search", path: SitePaths.search, titleKey: "searchTitle", listsAll: false, context),
+            page("favorites", path: SitePaths.favorites, titleKey: "favoritesTitle", listsAll: false, context),
+            page("unused", path: SitePaths.unused, titleKey: "unusedTitle", listsAll: true, context),
+            page("search", path: SitePaths.search, titleKey: "searchTitle", listsAll: false, context),
         ]
     }
 
-    private func page(_ template: String, path: String, titleKey: String, listsAll: Bool, _ context: RenderContext) throws -> OutputFile {
+    private func page(_ template: String, path: String, titleKey: String, listsAll: Bool, _ context: RenderContext) -> DeferredFile {
         var meta = context.meta(path: path, title: context.string(titleKey), section: template)
         meta.noindex = true
         let sayings = listsAll ? context.published.indices.map { context.sayingView(at: $0, from: path) } : []
-        return try context.page(template, meta: meta, body: ClientListBody(sayings: sayings, itemTemplate: context.clientTemplateSaying))
+        return context.deferredPage(template, meta: meta, body: ClientListBody(sayings: sayings, itemTemplate: context.clientTemplateSaying))
     }
 }
 
