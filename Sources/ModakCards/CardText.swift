@@ -1,5 +1,8 @@
 /// Cleaning and escaping of the text that goes into a card.
 enum CardText {
+    /// More than fits on a card at the smallest font size, even in the narrowest letters.
+    static let maximumCharacters = 4_000
+
     /// Returns `text` with only characters that are safe to draw and to put
     /// in XML 1.0:
     ///
@@ -9,7 +12,12 @@ enum CardText {
     ///   removed (XML 1.0 forbids most of them, and none of them draws);
     /// - bidi embedding, override and isolate controls (U+202A–U+202E,
     ///   U+2066–U+2069) are removed so a saying cannot reorder the card.
+    ///
+    /// Text past `maximumCharacters` is cut, ending in "…": a card shows far less than that at its
+    /// smallest type, and a 10 MB saying must cost no more to lay out than a long one.
     static func sanitize(_ text: String, keepNewlines: Bool = true) -> String {
+        let kept = text.prefix(maximumCharacters)
+        let text = kept.endIndex == text.endIndex ? text : kept + "…"
         var result = String.UnicodeScalarView()
         let newline: Unicode.Scalar = keepNewlines ? "\n" : " "
         var previousWasCR = false

@@ -93,12 +93,8 @@ public struct SiteBuilder: Sendable {
         let plan: OutputPlan
         do {
             plan = try SiteRenderer().render(RenderContext(content: content, today: today, templates: templates, cardImages: cardDeriver == nil ? .svg : .svgAndPNG))
-        } catch let error as MustacheError {
-            return BuildResult(diagnostics: diagnostics + [TemplateSet.diagnostic(for: error, sourcePaths: templates.sourcePaths)], report: nil)
-        } catch let error as ContentProblem {
-            return BuildResult(diagnostics: diagnostics + [error.diagnostic], report: nil)
         } catch {
-            return fail("\(error)", path: request.outputDirectory)
+            return BuildResult(diagnostics: diagnostics + [located(error)], report: nil)
         }
         do {
             if content.site.cards && cardDeriver == nil {
@@ -109,7 +105,17 @@ public struct SiteBuilder: Sendable {
             }
             return BuildResult(diagnostics: diagnostics, report: report, today: today)
         } catch {
-            return fail("\(error)", path: request.outputDirectory)
+            // Pages rendered on demand fail here, while being written: their errors are located too.
+            return BuildResult(diagnostics: diagnostics + [located(error)], report: nil)
+        }
+
+        /// A rendering error as a diagnostic in the file to edit: a template or a content file.
+        func located(_ error: any Error) -> Diagnostic {
+            switch error {
+            case let error as MustacheError: TemplateSet.diagnostic(for: error, sourcePaths: templates.sourcePaths)
+            case let error as ContentProblem: error.diagnostic
+            default: Diagnostic(path: request.outputDirectory, "\(error)")
+            }
         }
     }
 
