@@ -23,6 +23,17 @@ def run_modak(*args, check=True, input=None):
     return result
 
 
+def snapshot(folder):
+    """Every file below `folder` (hidden ones included) → bytes, to compare whole output trees."""
+    tree = {}
+    for directory, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(directory, name)
+            with open(path, "rb") as f:
+                tree[os.path.relpath(path, folder)] = f.read()
+    return tree
+
+
 def build_site(content, output, date=SAMPLE_DATE, *extra):
     run_modak("build", "--content", content, "--output", output, "--date", date, *extra)
     return output

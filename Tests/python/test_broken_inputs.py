@@ -1,14 +1,13 @@
 """A catalogue of broken inputs: every content rule of SPEC.md broken once, then several at a time.
 Each build must exit 1, name the file and line of every problem as `path:line: message`, print no
 crash report, and leave the previous output byte-for-byte as it was."""
-import hashlib
 import os
 import shutil
 import subprocess
 
 import pytest
 
-from conftest import MODAK
+from conftest import MODAK, snapshot
 
 DATE = "2026-11-30"
 CRASH_SIGNS = ("Fatal error", "Stack trace", "Swift runtime failure", "Thread 0", "Backtrace", "Segmentation", "💣")
@@ -150,17 +149,6 @@ CASES = [
     }, [("site.json", 4), ("sayings/x.md", 2), ("sayings/x.md", 6), ("sayings/x.md", 7), ("sayings/more.json", 3),
         ("gifts/gifts.json", 3), ("notices/2026-11-20-news.md", 1)]),
 ]
-
-
-def snapshot(folder):
-    """Every file below `folder`, hidden ones included → SHA-256 of its bytes."""
-    tree = {}
-    for directory, _, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(directory, name)
-            with open(path, "rb") as f:
-                tree[os.path.relpath(path, folder)] = hashlib.sha256(f.read()).hexdigest()
-    return tree
 
 
 def write_site(folder, files):

@@ -10,22 +10,11 @@ import time
 
 import pytest
 
-from conftest import MODAK, REPO, run_modak
+from conftest import MODAK, REPO, run_modak, snapshot
 
 SIZE = 2000
 DATE = "2040-01-01"
 TEMPORARY = re.compile(r"^\..+\.modak-\d+\.tmp$")
-
-
-def snapshot(folder):
-    """Every file below `folder` (hidden ones included) → bytes."""
-    tree = {}
-    for directory, _, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(directory, name)
-            with open(path, "rb") as f:
-                tree[os.path.relpath(path, folder)] = f.read()
-    return tree
 
 
 @pytest.fixture(scope="module")
