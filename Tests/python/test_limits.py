@@ -125,12 +125,16 @@ def test_deeply_nested_markdown_renders(tmp_path):
      r"templates/home\.mustache:2: \d+: more than 2000000 section iterations"),
     ("sections nested 300 deep",
      {"404.mustache": "\n" + "{{#a}}" * 300 + "{{/a}}" * 300}, r"templates/404\.mustache:2: \d+: sections nested too deeply"),
+    ("every saying page at the step limit",
+     {"saying.mustache": "{{<layout}}{{$content}}{{#saying}}\n" + "{{#tags}}" * 30 + "x" + "{{/tags}}" * 30 + "{{/saying}}{{/content}}{{/layout}}\n"},
+     r"templates/saying\.mustache:2: \d+: more than 2000000 section iterations"),
     ("parents extending each other",
      {"layout.mustache": "{{<layout}}{{$content}}x{{/content}}{{/layout}}"}, r"templates/layout\.mustache:1: \d+: "),
 ], ids=lambda value: value if isinstance(value, str) and " " in value else "")
 def test_runaway_templates_end_in_a_located_error(tmp_path, name, templates, location):
-    sayings = {f"sayings/s{number}.md": saying({"id": f"s{number}", "eng": f"Saying {number}", "who": "W", "time": "2026-11-29"})
-               for number in range(3)}
+    # Forty pages: a build that rendered each of them to its step limit would take minutes.
+    sayings = {f"sayings/s{number}.md": saying({"id": f"s{number}", "eng": f"Saying {number}", "who": "W", "time": "2026-11-29",
+                                                 "tags": "[a, b]"}) for number in range(40)}
     content, output = make_site(tmp_path, sayings)
     for relative, text in templates.items():
         path = tmp_path / "templates" / relative

@@ -155,11 +155,22 @@ public struct SiteWriter: Sendable {
     private func stage(_ jobs: [WriteJob], previous: Manifest, progress: (@Sendable (Int, Int) -> Void)?) throws -> [StagedFile] {
         let createdFolders = try makeFolders(for: jobs.map(\.path))
         let done = Atomic<Int>(0)
+        // After one failure the build fails anyway, so the files not yet rendered are not: a template
+        // stopped at its step limit would otherwise spend that long on every page of a large site.
+        let failed = Atomic<Bool>(false)
         let outcomes = ParallelMap.map(jobs) { job in
             Result { () throws -> StagedFile in
-                let (bytes, key): ([UInt8], UInt64?) = switch job.content {
-                case .bytes(let bytes): (bytes, nil)
-                case .deferred(let key, let render): (try render(), key)
+                guard !failed.load(ordering: .relaxed) else { throw SkippedAfterFailure() }
+                let (bytes, key): ([UInt8], UInt64?)
+                switch job.content {
+                case .bytes(let content): (bytes, key) = (content, nil)
+                case .deferred(let contentKey, let render):
+                    do {
+                        (bytes, key) = (try render(), contentKey)
+                    } catch {
+                        failed.store(true, ordering: .relaxed)
+                        throw error
+                    }
                 }
                 let entry = Manifest.Entry(hash: StableHash.of(bytes), size: bytes.count, key: key)
                 let path = outputDirectory + "/" + job.path
@@ -170,13 +181,16 @@ public struct SiteWriter: Sendable {
                 return StagedFile(path: job.path, entry: entry, temporary: temporary)
             }
         }
-        if let failure = outcomes.first(where: { if case .failure = $0 { true } else { false } }), case .failure(let error) = failure {
+        if let failure = outcomes.first(where: { if case .failure(let error) = $0 { !(error is SkippedAfterFailure) } else { false } }),
+           case .failure(let error) = failure {
             for case .success(let file) in outcomes { if let temporary = file.temporary { unlink(temporary) } }
             for folder in createdFolders.reversed() { rmdir(outputDirectory + "/" + folder) }
             throw error
         }
         return outcomes.map { try! $0.get() }
     }
+
+    private struct SkippedAfterFailure: Error {}
 
     /// Creates the folders `paths` need, parents before children and each level in parallel;
     /// returns the ones it created, parents first.
