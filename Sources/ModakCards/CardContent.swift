@@ -1,5 +1,5 @@
 /// What one card shows.
-public struct CardContent: Sendable, Equatable {
+public struct CardContent: Sendable, Equatable, Encodable {
     /// The saying's identifier; also names the card's SVG element ids.
     public var id: String
     /// The saying in Korean; may be empty. Newlines start new lines.

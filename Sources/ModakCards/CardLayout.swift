@@ -101,12 +101,13 @@ extension CardLayout {
             authorLang: Self.language(of: author))
 
         // The largest size at which everything fits; line counts only fall
-        // as the size falls, so a binary search finds it.
+        // as the size falls, so a binary search finds it. Balancing keeps
+        // line counts, so the search only needs the (cheaper) greedy ones.
         var low = CardGeometry.smallestSize
         var high = CardGeometry.largestSize
         while low < high {
             let mid = (low + high + 1) / 2
-            if quote.arrange(primarySize: mid).height <= CardGeometry.column.height { low = mid } else { high = mid - 1 }
+            if quote.arrange(primarySize: mid, balanced: false).height <= CardGeometry.column.height { low = mid } else { high = mid - 1 }
         }
         var arrangement = quote.arrange(primarySize: low)
         let truncated = arrangement.shorten(toFit: CardGeometry.column.height)
@@ -161,7 +162,7 @@ private struct QuoteBlocks {
     var author: TextBlock
     var authorLang: String
 
-    func arrange(primarySize: Int) -> Arrangement {
+    func arrange(primarySize: Int, balanced: Bool = true) -> Arrangement {
         let primary = Double(primarySize)
         var blocks: [Arrangement.Block] = []
         if !korean.isEmpty {
@@ -181,7 +182,7 @@ private struct QuoteBlocks {
                                 lineHeight: 1.35, gapBefore: blocks.isEmpty ? 0 : max(1.1 * size, 0.5 * primary),
                                 maxLines: CardGeometry.maxAuthorLines))
         }
-        return Arrangement(blocks: blocks, maxWidthPx: CardGeometry.column.width)
+        return Arrangement(blocks: blocks, maxWidthPx: CardGeometry.column.width, balanced: balanced)
     }
 }
 
@@ -208,11 +209,11 @@ private struct Arrangement {
 
     var blocks: [Block]
 
-    init(blocks: [Block], maxWidthPx: Double) {
+    init(blocks: [Block], maxWidthPx: Double, balanced: Bool) {
         self.blocks = blocks.map { block in
             var block = block
             block.maxWidth = Int(maxWidthPx / block.size * 1000)
-            block.lines = block.text.lines(maxWidth: block.maxWidth)
+            block.lines = block.text.lines(maxWidth: block.maxWidth, balanced: balanced)
             block.keptLines = min(block.lines.count, block.maxLines)
             return block
         }

@@ -16,8 +16,11 @@ enum CardText {
     /// Text past `maximumCharacters` is cut, ending in "…": a card shows far less than that at its
     /// smallest type, and a 10 MB saying must cost no more to lay out than a long one.
     static func sanitize(_ text: String, keepNewlines: Bool = true) -> String {
-        let kept = text.prefix(maximumCharacters)
+        // A text of at most that many bytes has at most that many characters: no need to count them.
+        let kept = text.utf8.count <= maximumCharacters ? text[...] : text.prefix(maximumCharacters)
         let text = kept.endIndex == text.endIndex ? text : kept + "…"
+        // Nearly every text is clean already: then it is returned as it is, without rebuilding it.
+        guard text.unicodeScalars.contains(where: { needsCleaning($0, keepNewlines: keepNewlines) }) else { return text }
         var result = String.UnicodeScalarView()
         let newline: Unicode.Scalar = keepNewlines ? "\n" : " "
         var previousWasCR = false
@@ -37,6 +40,15 @@ enum CardText {
             }
         }
         return String(result)
+    }
+
+    /// Whether `sanitize` changes or removes `scalar`.
+    private static func needsCleaning(_ scalar: Unicode.Scalar, keepNewlines: Bool) -> Bool {
+        switch scalar.value {
+        case 0x0A: !keepNewlines
+        case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF, 0x2028...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// Escapes the five XML special characters for text content and

@@ -41,7 +41,7 @@ struct Paragraph: Sendable {
             let isSpace = Self.isBreakingSpace(character)
             if isSpace && (clusters.isEmpty || clusters.last!.isSpace) { continue }  // collapse, trim start
             clusters.append(Cluster(character: character, width: metrics.width(of: character),
-                                    isSpace: isSpace, breakAfter: isSpace || character == "\u{200B}"))
+                                    isSpace: isSpace, breakAfter: isSpace || Self.isScalar(character, in: [0x200B])))
         }
         while clusters.last?.isSpace == true { clusters.removeLast() }
         for i in clusters.indices where Self.isHyphen(clusters[i].character) {
@@ -127,7 +127,15 @@ struct Paragraph: Sendable {
     }
 
     private static func isHyphen(_ character: Character) -> Bool {
-        character == "-" || character == "\u{2010}" || character == "\u{2013}" || character == "\u{2014}"
+        isScalar(character, in: [0x2D, 0x2010, 0x2013, 0x2014])
+    }
+
+    /// Whether `character` is one of these scalars alone. The same as comparing characters (none of
+    /// them has a canonical equivalent), without `Character` equality's string comparison.
+    private static func isScalar(_ character: Character, in values: [UInt32]) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return false }
+        return values.contains(first.value)
     }
 
     private static func isWordStart(_ character: Character) -> Bool {

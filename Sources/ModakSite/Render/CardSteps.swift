@@ -16,14 +16,12 @@ public enum CardImages: Sendable, Equatable {
 struct CardsStep: RenderStep {
     let name = "cards"
 
-    func files(_ context: RenderContext) throws -> [OutputFile] {
+    func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
         guard context.cardImages != .none else { return [] }
         let card = SayingCard(site: context.content.site)
-        var files = ParallelMap.map(context.published) { saying in
-            OutputFile(path: SitePaths.card(saying.id), text: card.svg(for: saying))
-        }
-        if let today = context.sayingOfTheDay, let index = context.published.firstIndex(where: { $0.id == today.id }) {
-            files.append(OutputFile(path: SitePaths.todayCard, bytes: files[index].bytes))
+        var files = ParallelMap.map(context.published) { card.deferredSVG(for: $0, at: SitePaths.card($0.id)) }
+        if let today = context.sayingOfTheDay {
+            files.append(card.deferredSVG(for: today, at: SitePaths.todayCard))
         }
         return files
     }
@@ -41,19 +39,36 @@ struct CardsStep: RenderStep {
 /// A saying's card as the build and `modak card` both make it.
 public struct SayingCard: Sendable {
     private let renderer: CardRenderer
+    private let themeName: String
     private let siteName: String
     private let dates: DateText
 
     public init(site: SiteConfig) {
         // Site themes map to card themes of the same name; "system" and unknown ones get the default.
         renderer = CardRenderer(theme: CardTheme.named(site.theme) ?? .bonfire)
+        themeName = site.theme
         siteName = site.title
         dates = DateText(timeZone: site.timeZone, language: site.language)
     }
 
     public func svg(for saying: Saying) -> String {
-        renderer.svg(for: CardContent(id: saying.id, korean: saying.kor, english: saying.eng, author: saying.who,
-                                      siteName: siteName, dateLabel: dates.long(saying.time)))
+        renderer.svg(for: content(of: saying))
+    }
+
+    /// The card of `saying` at `path`, rendered only if no card on disk was drawn from the same
+    /// content, theme and executable.
+    func deferredSVG(for saying: Saying, at path: String) -> DeferredFile {
+        let content = content(of: saying)
+        var key = StableHash()
+        key.add(RenderContext.executableFingerprint)
+        key.add(themeName)
+        key.add(content)
+        return DeferredFile(path: path, key: key.value) { [renderer] in Array(renderer.svg(for: content).utf8) }
+    }
+
+    private func content(of saying: Saying) -> CardContent {
+        CardContent(id: saying.id, korean: saying.kor, english: saying.eng, author: saying.who,
+                    siteName: siteName, dateLabel: dates.long(saying.time))
     }
 }
 
