@@ -70,6 +70,12 @@ public struct SiteBuilder: Sendable {
         } catch {
             return fail("the content folder cannot be read: \(error)", path: request.contentDirectory)
         }
+        // A build from exactly the inputs of the last one into this folder has nothing to do.
+        let writer = SiteWriter(outputDirectory: request.outputDirectory)
+        let inputs = try? BuildRecord.inputs(content: files, templateFolders: templateFolders(for: request), request: request, makesPNG: cardDeriver != nil)
+        if let inputs, let (record, report) = writer.unchangedBuild(from: inputs) {
+            return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today)
+        }
         let (loaded, log) = ContentLoader.load(files)
         diagnostics = log.sorted
         guard var content = loaded else { return BuildResult(diagnostics: diagnostics, report: nil) }
@@ -100,7 +106,8 @@ public struct SiteBuilder: Sendable {
             if content.site.cards && cardDeriver == nil {
                 diagnostics.append(Diagnostic(.warning, path: "site.json", "rsvg-convert is not installed, so cards are SVG only and social networks get no preview image; install librsvg2-bin for PNG cards"))
             }
-            let report = try SiteWriter(outputDirectory: request.outputDirectory).write(plan, deriver: cardDeriver) { done, total in
+            let record = inputs.map { BuildRecord(inputs: $0, today: today, diagnostics: diagnostics) }
+            let report = try writer.write(plan, deriver: cardDeriver, record: record) { done, total in
                 request.progress?(BuildProgress(stage: .writing, done: done, total: total))
             }
             return BuildResult(diagnostics: diagnostics, report: report, today: today)

@@ -42,11 +42,16 @@ public struct SiteWriter: Sendable {
     /// rendered on the way, and their bytes let go as soon as they are written), then all renamed
     /// into place. A file that fails to render or write stops the build in the first pass, before
     /// anything a reader can see has changed.
-    public func write(_ plan: OutputPlan, deriver: (any FileDeriver)? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
+    ///
+    /// With a `record`, the folder remembers what this build was made from (see `BuildRecord`).
+    public func write(_ plan: OutputPlan, deriver: (any FileDeriver)? = nil, record: BuildRecord? = nil,
+                      progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
         try validatePaths(plan)
         try FileSystem.createDirectories(outputDirectory)
         let lock = try OutputLock(path: outputDirectory + "/" + Self.lockName)
         defer { lock.release() }
+        // Whatever happens next, the folder no longer holds what the last record describes.
+        FileSystem.removeFile(outputDirectory + "/" + BuildRecord.fileName)
 
         let previous = Manifest.read(from: manifestPath)
         removeLeftoverTemporaries(previous: previous)
@@ -101,11 +106,24 @@ public struct SiteWriter: Sendable {
             FileSystem.removeEmptyParents(of: path, under: outputDirectory)
         }
         try current.write(to: manifestPath)
+        try record?.write(to: outputDirectory)
         let total = jobs.count + derived.count
         return WriteReport(written: written + pendingDerived.count, unchanged: total - written - pendingDerived.count, removed: removed)
     }
 
     private var manifestPath: String { outputDirectory + "/" + Self.manifestName }
+
+    /// The record of the last build, when it was made from `inputs` and every file it wrote is
+    /// still there at the size it wrote: then a build from the same inputs has nothing to do.
+    public func unchangedBuild(from inputs: UInt64) -> (record: BuildRecord, report: WriteReport)? {
+        guard let record = BuildRecord.read(from: outputDirectory), record.inputs == inputs else { return nil }
+        let entries = Manifest.read(from: manifestPath).entries.map { $0 }
+        let intact = ParallelMap.map(entries) { path, entry in
+            entry != .unknown && FileSystem.size(of: outputDirectory + "/" + path) == entry.size
+        }
+        guard intact.allSatisfy({ $0 }) else { return nil }
+        return (record, WriteReport(written: 0, unchanged: entries.count, removed: 0))
+    }
 
     /// One file to put on disk: its bytes, or how to render them.
     private struct WriteJob: Sendable {
@@ -220,7 +238,7 @@ public struct SiteWriter: Sendable {
     private func validatePaths(_ plan: OutputPlan) throws {
         var seen = Set<String>()
         for path in plan.files.map(\.path) + plan.deferred.map(\.path) + plan.derived.map(\.path) {
-            guard URLRules.isContainedRelativePath(path), path != Self.manifestName, path != Self.lockName else {
+            guard URLRules.isContainedRelativePath(path), ![Self.manifestName, Self.lockName, BuildRecord.fileName].contains(path) else {
                 throw OutputError(description: "refusing to write `\(path)`: it is not a plain path inside the output folder")
             }
             guard seen.insert(path).inserted else {

@@ -1,0 +1,92 @@
+import Foundation
+import ModakCore
+
+/// What the last successful build into a folder was made from, kept beside its manifest as
+/// `.modak-build`: a build from the very same inputs finds every file already as it would write
+/// it, so it stops after reading them, and reports what the first one reported.
+///
+/// A build on the clock is never recorded: the delivery of souvenirs turns on the exact time.
+public struct BuildRecord: Sendable, Equatable {
+    /// A `StableHash` of everything the output is made from; see `inputs(…)`.
+    public var inputs: UInt64
+    public var today: BuildDay
+    /// The warnings of the build, shown again by builds that stop early.
+    public var diagnostics: [Diagnostic]
+
+    public init(inputs: UInt64, today: BuildDay, diagnostics: [Diagnostic]) {
+        self.inputs = inputs
+        self.today = today
+        self.diagnostics = diagnostics
+    }
+
+    /// The fingerprint of a build's inputs: this executable, the content files, the files of the
+    /// template folders in their order, and the request's options. Nil for a build on the clock.
+    public static func inputs(content: [SourceFile], templateFolders: [String], request: BuildRequest, makesPNG: Bool) throws -> UInt64? {
+        var hash = StableHash()
+        if let day = request.day {
+            hash.add("day " + day.description)
+        } else if let instant = request.instant {
+            hash.add("instant")
+            hash.add(instant.timeIntervalSince1970.bitPattern)
+        } else {
+            return nil
+        }
+        hash.add(RenderContext.executableFingerprint)
+        hash.add([request.theme ?? "-", request.baseURL ?? "-", makesPNG ? "png" : "svg"])
+        hash.add(UInt64(content.count))
+        for file in content {
+            hash.add(file.relativePath)
+            hash.add(file.bytes)
+        }
+        for folder in templateFolders {
+            let files = try DirectoryReader.files(in: folder)
+            hash.add(UInt64(files.count))
+            for file in files {
+                hash.add(file.relativePath)
+                hash.add(file.bytes)
+            }
+        }
+        return hash.value
+    }
+}
+
+extension BuildRecord {
+    static let fileName = ".modak-build"
+
+    /// The record in `folder`, or nil when there is none or it cannot be read.
+    static func read(from folder: String) -> BuildRecord? {
+        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+              let stored = try? JSONDecoder().decode(Stored.self, from: data),
+              let inputs = UInt64(stored.inputs, radix: 16), let day = CivilDay(iso: stored.day),
+              let timeZone = TimeZone(identifier: stored.timeZone) else { return nil }
+        let diagnostics = stored.diagnostics.map { Diagnostic($0.warning ? .warning : .error, path: $0.path, line: $0.line, $0.message) }
+        return BuildRecord(inputs: inputs, today: BuildDay(day: day, timeZone: timeZone, now: Date(timeIntervalSinceReferenceDate: stored.now)),
+                           diagnostics: diagnostics)
+    }
+
+    func write(to folder: String) throws {
+        let stored = Stored(
+            inputs: String(inputs, radix: 16), day: today.day.description, timeZone: today.timeZone.identifier,
+            now: today.now.timeIntervalSinceReferenceDate,
+            diagnostics: diagnostics.map { .init(warning: $0.severity == .warning, path: $0.path, line: $0.line, message: $0.message) })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        try FileSystem.writeAtomically([UInt8](try encoder.encode(stored)), to: folder + "/" + Self.fileName)
+    }
+
+    private struct Stored: Codable {
+        struct StoredDiagnostic: Codable {
+            var warning: Bool
+            var path: String
+            var line: Int?
+            var message: String
+        }
+
+        var inputs: String
+        var day: String
+        var timeZone: String
+        /// `Date`'s own measure, which reads back exactly.
+        var now: Double
+        var diagnostics: [StoredDiagnostic]
+    }
+}

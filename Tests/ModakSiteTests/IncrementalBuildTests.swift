@@ -1,0 +1,132 @@
+import Foundation
+import ModakCore
+@testable import ModakSite
+import Testing
+import TestSupport
+
+/// Rebuilds do only the work their changes need, and still give what a fresh build gives.
+/// (In debug builds, which tests are, the writer also renders every page it skips by key and
+/// fails if the bytes differ: every rebuild here checks that promise.)
+@Suite struct IncrementalBuildTests {
+    private func addSaying(_ id: String, time: String, to content: String) throws {
+        try Data("---\nid: \(id)\nkor: \"새 명언 \(id)\"\neng: \"A new saying\"\nwho: Tester\ntime: \(time)\n---\nNew.\n".utf8)
+            .write(to: URL(fileURLWithPath: content + "/sayings/\(id).md"))
+    }
+
+    @Test func aRebuildFromTheSameInputsStopsEarlyAndRepeatsItsWarnings() throws {
+        let folder = try TemporaryFolder()
+        let content = try Fixtures.copy("basic", into: folder)
+        try Data("not content".utf8).write(to: URL(fileURLWithPath: content + "/notes.txt"))  // a warning
+        let output = folder.path + "/public"
+        let first = SiteBuilder.pinned.build(request(content: content, output: output))
+        #expect(first.succeeded)
+        #expect(!first.diagnostics.isEmpty)
+        #expect(folder.exists("public/" + BuildRecord.fileName))
+
+        let second = SiteBuilder.pinned.build(request(content: content, output: output))
+        #expect(second.report == WriteReport(written: 0, unchanged: first.report!.total, removed: 0))
+        #expect(second.diagnostics == first.diagnostics)
+        #expect(second.today == first.today)
+    }
+
+    @Test func aMissingFileOrAnotherDayMeansARealBuild() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.path + "/public"
+        #expect(SiteBuilder.pinned.build(request(content: Fixtures.content("basic"), output: output)).succeeded)
+        try FileManager.default.removeItem(atPath: output + "/sayings/one/index.html")
+        let repaired = SiteBuilder.pinned.build(request(content: Fixtures.content("basic"), output: output))
+        #expect(repaired.report?.written == 1)
+        #expect(folder.exists("public/sayings/one/index.html"))
+
+        let nextDay = SiteBuilder.pinned.build(request(content: Fixtures.content("basic"), output: output, date: "2026-12-01"))
+        #expect(nextDay.succeeded)
+        #expect(nextDay.today?.day == CivilDay(iso: "2026-12-01"))
+    }
+
+    @Test func addingASayingRewritesOnlyThePagesThatShowItOrChange() throws {
+        let folder = try TemporaryFolder()
+        let content = try Fixtures.copy("basic", into: folder)
+        let output = folder.path + "/public"
+        #expect(SiteBuilder.pinned.build(request(content: content, output: output)).succeeded)
+        let before = try folder.snapshot("public")
+
+        try addSaying("newest", time: "2026-11-29 08:00", to: content)
+        let result = SiteBuilder.pinned.build(request(content: content, output: output))
+        let after = try folder.snapshot("public")
+        let changed = after.keys.filter { before[$0] != after[$0] && !$0.hasPrefix(".modak") }
+        #expect(changed.contains("sayings/newest/index.html"))
+        #expect(changed.contains("index.html"))
+        #expect(result.report?.written == changed.count, "exactly the files whose bytes changed are written")
+        #expect(changed.count < after.count / 2)
+
+        // A fresh build of the same content gives the same bytes.
+        let fresh = try TemporaryFolder()
+        #expect(SiteBuilder.pinned.build(request(content: content, output: fresh.path)).succeeded)
+        let freshFiles = try fresh.snapshot()
+        for (path, bytes) in after where !path.hasPrefix(".modak") { #expect(freshFiles[path] == bytes, "\(path) differs from a fresh build") }
+    }
+
+    @Test func changingATemplateRendersThePagesAgain() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.path + "/public"
+        #expect(SiteBuilder.pinned.build(request(content: Fixtures.content("basic"), output: output)).succeeded)
+        let layout = try String(contentsOfFile: Fixtures.templates + "/layout.mustache", encoding: .utf8)
+        try folder.write("overrides/layout.mustache", layout.replacingOccurrences(of: "</footer>", with: "<p>changed</p></footer>"))
+        var changed = request(content: Fixtures.content("basic"), output: output)
+        changed.templateDirectories = [folder.path + "/overrides"]
+        #expect(SiteBuilder.pinned.build(changed).succeeded)
+        #expect(folder.read("public/sayings/one/index.html")?.contains("<p>changed</p>") == true)
+        #expect(folder.read("public/index.html")?.contains("<p>changed</p>") == true)
+    }
+
+    @Test func aManifestFromTheFirstFormatStillRemovesStaleFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old/page.html", "from an older Modak")
+        try folder.write(SiteWriter.manifestName, "modak-manifest 1\n1234abcd 19 old/page.html\n")
+        let report = try SiteWriter(outputDirectory: folder.path).write(OutputPlan(files: [OutputFile(path: "new.html", text: "new")]))
+        #expect(report.removed == 1)
+        #expect(!folder.exists("old/page.html"))
+        #expect(folder.read("new.html") == "new")
+    }
+}
+
+@Suite struct StableHashTests {
+    private func hash(_ value: some Encodable) -> UInt64 {
+        var hash = StableHash()
+        hash.add(value)
+        return hash.value
+    }
+
+    private struct Links: Encodable {
+        var card: String?
+        var png: String?
+    }
+
+    @Test func dictionariesHashTheSameWhateverTheirOrder() {
+        // Different capacities give the same entries different iteration orders.
+        var forward: [String: String] = [:]
+        var backward = [String: String](minimumCapacity: 5000)
+        let keys = (0..<200).map { "key\($0)" }
+        for key in keys { forward[key] = key.uppercased() }
+        for key in keys.reversed() { backward[key] = key.uppercased() }
+        #expect(Array(forward.keys) != Array(backward.keys), "the test needs two iteration orders")
+        #expect(hash(forward) == hash(backward))
+        backward["key7"] = "changed"
+        #expect(hash(forward) != hash(backward))
+    }
+
+    @Test func whichFieldHoldsAValueMatters() {
+        #expect(hash(Links(card: "a.svg", png: nil)) != hash(Links(card: nil, png: "a.svg")))
+        #expect(hash(Links(card: "a", png: "b")) != hash(Links(card: "ab", png: "")))
+        #expect(hash(["a", "bc"]) != hash(["ab", "c"]))
+        #expect(hash([["a"], []]) != hash([[], ["a"]]))
+    }
+
+    @Test func bytesHashTheSameInOnePieceAsInAnArray() {
+        let text = String(repeating: "모닥불 bonfire ", count: 50)
+        var pieces = StableHash()
+        pieces.add(text)
+        #expect(pieces.value == StableHash.of(Array(text.utf8)))
+        #expect(StableHash.of(Array(text.utf8)) != StableHash.of(Array(text.utf8.dropLast())))
+    }
+}
