@@ -205,8 +205,6 @@ def test_a_broken_edit_keeps_the_last_good_site_and_shows_the_errors(server):
 
 
 def test_an_open_page_reloads_itself_after_an_edit(server, browser):
-    from selenium.webdriver.common.by import By
-
     browser.get(f"http://127.0.0.1:{server.port}/sayings/dickinson-hope/")
     path = os.path.join(server.content, "sayings", "dickinson-hope.md")
     with open(path, encoding="utf-8") as f:
@@ -215,4 +213,5 @@ def test_an_open_page_reloads_itself_after_an_edit(server, browser):
     time.sleep(0.5)
     with open(path, "w", encoding="utf-8") as f:
         f.write(re.sub(r"(?m)^eng: .*$", 'eng: "Hope, reloaded by itself"', text))
-    assert wait_for(lambda: "Hope, reloaded by itself" in browser.find_element(By.TAG_NAME, "body").text, 15)
+    # Read the text in one script call: an element looked up before the reload goes stale under it.
+    assert wait_for(lambda: "Hope, reloaded by itself" in browser.execute_script("return document.body ? document.body.innerText : ''"), 15)
