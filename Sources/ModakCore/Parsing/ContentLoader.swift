@@ -26,14 +26,15 @@ public enum ContentLoader {
         var questionsFile: SourceFile?
         // Saying files are most of a large site, and independent of each other: they are parsed on
         // every core first, then taken in file order below, so diagnostics keep their order.
-        let parsedSayings = ParallelMap.map(files.filter { kind(of: $0).map { $0 == ("sayings", "md") } ?? false }) { file in
+        let kinds = ParallelMap.map(files, kind(of:))
+        let parsedSayings = ParallelMap.map(files.indices.filter { kinds[$0].map { $0 == ("sayings", "md") } ?? false }.map { files[$0] }) { file in
             var fileLog = DiagnosticLog()
             let saying = frontMatter(file, log: &fileLog).flatMap { SayingDecoder.decode($0.record, body: $0.body, in: zone, log: &fileLog) }
             return (saying, fileLog)
         }
         var nextParsedSaying = parsedSayings.makeIterator()
-        for file in files {
-            guard let kind = kind(of: file) else { continue }
+        for (file, kind) in zip(files, kinds) {
+            guard let kind else { continue }
             let path = file.relativePath
             let name = path.split(separator: "/").last.map(String.init) ?? path
             switch kind {
@@ -85,10 +86,13 @@ public enum ContentLoader {
     }
 
     /// A content file's top folder and extension, or nil for `site.json` and hidden files.
-    private static func kind(of file: SourceFile) -> (folder: String, extension: String)? {
+    @Sendable private static func kind(of file: SourceFile) -> (folder: String, extension: String)? {
+        // Over UTF-8 bytes (`/` and `.` are ASCII): splitting the path would cut it into Characters.
         let path = file.relativePath
-        guard path != "site.json", !(path.split(separator: "/").last ?? "").hasPrefix(".") else { return nil }
-        return (path.split(separator: "/").first.map(String.init) ?? "", fileExtension(path))
+        let bytes = path.utf8
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
+        guard path != "site.json", bytes[nameStart...].first != UInt8(ascii: ".") else { return nil }
+        return (String(path[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]), fileExtension(path))
     }
 
     private static func frontMatter(_ file: SourceFile, log: inout DiagnosticLog) -> FrontMatterDocument? {

@@ -142,6 +142,8 @@ public struct SiteWriter: Sendable {
         let path: String
         let entry: Manifest.Entry
         let temporary: String?
+        /// The folder made for it, removed again if the build fails.
+        var createdFolder: String? = nil
     }
 
     /// The manifest entry of a file already on disk as this build makes it: the same bytes, or for
@@ -171,7 +173,7 @@ public struct SiteWriter: Sendable {
     /// The first pass: makes each file, and writes it to a temporary unless the same bytes are on
     /// disk. On failure removes what it wrote, so the folder is as it was.
     private func stage(_ jobs: [WriteJob], previous: Manifest, progress: (@Sendable (Int, Int) -> Void)?) throws -> [StagedFile] {
-        let createdFolders = try makeFolders(for: jobs.map(\.path))
+        let (createdFolders, leafFolders) = try makeFolders(for: jobs.map(\.path))
         let done = Atomic<Int>(0)
         // After one failure the build fails anyway, so the files not yet rendered are not: a template
         // stopped at its step limit would otherwise spend that long on every page of a large site.
@@ -194,14 +196,30 @@ public struct SiteWriter: Sendable {
                 let path = outputDirectory + "/" + job.path
                 let unchanged = previous.entries[job.path].map { $0.hash == entry.hash && $0.size == entry.size } == true
                     && FileSystem.size(of: path) == entry.size
-                let temporary = unchanged ? nil : try FileSystem.writeTemporary(bytes, beside: path)
+                var createdFolder: String?
+                var temporary: String?
+                if !unchanged {
+                    if let folder = Self.folder(of: job.path), leafFolders.contains(folder),
+                       try FileSystem.makeDirectory(outputDirectory + "/" + folder) {
+                        createdFolder = folder
+                    }
+                    do {
+                        temporary = try FileSystem.writeTemporary(bytes, beside: path)
+                    } catch {
+                        if let createdFolder { rmdir(outputDirectory + "/" + createdFolder) }
+                        throw error
+                    }
+                }
                 if let progress { progress(done.add(1, ordering: .relaxed).newValue, jobs.count) }
-                return StagedFile(path: job.path, entry: entry, temporary: temporary)
+                return StagedFile(path: job.path, entry: entry, temporary: temporary, createdFolder: createdFolder)
             }
         }
         if let failure = outcomes.first(where: { if case .failure(let error) = $0 { !(error is SkippedAfterFailure) } else { false } }),
            case .failure(let error) = failure {
-            for case .success(let file) in outcomes { if let temporary = file.temporary { unlink(temporary) } }
+            for case .success(let file) in outcomes {
+                if let temporary = file.temporary { unlink(temporary) }
+                if let folder = file.createdFolder { rmdir(outputDirectory + "/" + folder) }
+            }
             for folder in createdFolders.reversed() { rmdir(outputDirectory + "/" + folder) }
             throw error
         }
@@ -210,29 +228,29 @@ public struct SiteWriter: Sendable {
 
     private struct SkippedAfterFailure: Error {}
 
-    /// Creates the folders `paths` need, parents before children and each level in parallel;
-    /// returns the ones it created, parents first.
-    private func makeFolders(for paths: [String]) throws(OutputError) -> [String] {
+    /// Creates the folders `paths` need, parents first, and returns the ones it created. Folders
+    /// that hold only files (`sayings/<id>/`) are left to the jobs writing into them, and returned
+    /// apart: made all at once, the threads would mostly wait on the lock of their common parent.
+    private func makeFolders(for paths: [String]) throws(OutputError) -> (created: [String], leaves: Set<String>) {
         var folders = Set<String>()
+        var parents = Set<String>()
         for path in paths {
-            var folder = path[...]
+            guard var folder = Self.folder(of: path)?[...] else { continue }
+            folders.insert(String(folder))
             while let slash = folder.lastIndex(of: "/") {
                 folder = folder[..<slash]
-                guard folders.insert(String(folder)).inserted else { break }
+                parents.insert(String(folder))
             }
         }
-        let levels = Dictionary(grouping: folders) { $0.utf8.count { $0 == UInt8(ascii: "/") } }
         var created: [String] = []
-        for depth in levels.keys.sorted() {
-            let level = levels[depth]!.sorted()
-            let outcomes = ParallelMap.map(level) { folder in
-                Result { () throws(OutputError) in try FileSystem.makeDirectory(outputDirectory + "/" + folder) }
-            }
-            for (folder, outcome) in zip(level, outcomes) {
-                if try outcome.get() { created.append(folder) }
-            }
+        for folder in parents.sorted() where try FileSystem.makeDirectory(outputDirectory + "/" + folder) {
+            created.append(folder)
         }
-        return created
+        return (created, folders.subtracting(parents))
+    }
+
+    private static func folder(of path: String) -> String? {
+        path.lastIndex(of: "/").map { String(path[..<$0]) }
     }
 
     private func validatePaths(_ plan: OutputPlan) throws {

@@ -13,29 +13,29 @@ struct SayingPagesStep: RenderStep {
     private func home(_ context: RenderContext) -> DeferredFile {
         let path = SitePaths.home
         let todayIndex = context.sayingOfTheDay.flatMap { today in context.published.firstIndex { $0.id == today.id } }
-        let body = HomeBody(
-            today: todayIndex.map { context.sayingView(at: $0, from: path) },
-            sayings: context.published.indices.map { context.sayingView(at: $0, from: path) }
-        )
         var meta = context.meta(path: path, title: context.content.site.title, section: "home")
         if context.sayingOfTheDay != nil {
             meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
         }
-        return context.deferredPage("home", meta: meta, body: body)
+        return context.deferredPage("home", meta: meta) {
+            HomeBody(today: todayIndex.map { context.sayingView(at: $0, from: path) },
+                     sayings: context.published.indices.map { context.sayingView(at: $0, from: path) })
+        }
     }
 
     private func sayingPage(_ index: Int, _ context: RenderContext) -> DeferredFile {
         let saying = context.published[index]
         let path = SitePaths.saying(saying.id)
-        let view = context.sayingView(at: index, from: path, withBody: true)
-        // Newest first: the previous saying is the older one, the next the newer one.
-        let previous = index + 1 < context.published.count ? context.sayingView(at: index + 1, from: path) : nil
-        let next = index > 0 ? context.sayingView(at: index - 1, from: path) : nil
         let headline = saying.kor.isEmpty ? saying.eng : saying.kor
         var meta = context.meta(path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
         meta.openGraphType = "article"
         meta = context.withCard(meta, svg: SitePaths.card(saying.id), png: SitePaths.cardPNG(saying.id))
-        return context.deferredPage("saying", meta: meta, body: SayingBody(saying: view, previous: previous, next: next))
+        return context.deferredPage("saying", meta: meta) {
+            // Newest first: the previous saying is the older one, the next the newer one.
+            SayingBody(saying: context.sayingView(at: index, from: path, withBody: true),
+                       previous: index + 1 < context.published.count ? context.sayingView(at: index + 1, from: path) : nil,
+                       next: index > 0 ? context.sayingView(at: index - 1, from: path) : nil)
+        }
     }
 }
 

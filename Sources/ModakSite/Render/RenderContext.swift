@@ -126,16 +126,18 @@ public struct RenderContext: Sendable {
 
     /// Plans `template` as a page at `meta.path` that the writer renders only if no page on disk
     /// was rendered from the same key: the page's view (site, meta, strings and body, all a
-    /// template can see) and what renders it.
-    func deferredPage<Body: MustacheFields & Encodable & Sendable>(_ template: String, meta: PageMeta, body: Body) -> DeferredFile {
+    /// template can see) and what renders it. `body` is called again to render, so that a plan
+    /// of many pages does not hold all their views.
+    func deferredPage<Body: MustacheFields & Encodable & Sendable>(_ template: String, meta: PageMeta, body: @escaping @Sendable () -> Body) -> DeferredFile {
         var key = StableHash()
         key.add(pageKeySeed)
         key.add(template)
         key.add(meta)
-        key.add(body)
-        let view = PageView(site: site, meta: meta, strings: strings, body: body)
-        let library = templates.library
-        return DeferredFile(path: SitePaths.file(for: meta.path), key: key.value) { try library.renderUTF8(template, view) }
+        key.add(body())
+        let (site, strings, library) = (site, strings, templates.library)
+        return DeferredFile(path: SitePaths.file(for: meta.path), key: key.value) {
+            try library.renderUTF8(template, PageView(site: site, meta: meta, strings: strings, body: body()))
+        }
     }
 
     /// Sets a page's sharing image to a card: the PNG when the build makes one, else the SVG.

@@ -17,8 +17,10 @@ struct ReaderListPagesStep: RenderStep {
     private func page(_ template: String, path: String, titleKey: String, listsAll: Bool, _ context: RenderContext) -> DeferredFile {
         var meta = context.meta(path: path, title: context.string(titleKey), section: template)
         meta.noindex = true
-        let sayings = listsAll ? context.published.indices.map { context.sayingView(at: $0, from: path) } : []
-        return context.deferredPage(template, meta: meta, body: ClientListBody(sayings: sayings, itemTemplate: context.clientTemplateSaying))
+        return context.deferredPage(template, meta: meta) {
+            ClientListBody(sayings: listsAll ? context.published.indices.map { context.sayingView(at: $0, from: path) } : [],
+                           itemTemplate: context.clientTemplateSaying)
+        }
     }
 }
 
