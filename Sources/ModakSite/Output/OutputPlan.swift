@@ -20,10 +20,11 @@ public struct OutputFile: Sendable, Equatable {
 public struct DeferredFile: Sendable {
     public var path: String
     /// A `StableHash` of everything the bytes are made from: equal keys promise equal bytes.
-    public var key: UInt64
+    /// Worked out by the writer, on its threads, when it needs it.
+    public var key: @Sendable () -> UInt64
     public var render: @Sendable () throws -> [UInt8]
 
-    public init(path: String, key: UInt64, render: @escaping @Sendable () throws -> [UInt8]) {
+    public init(path: String, key: @escaping @Sendable () -> UInt64, render: @escaping @Sendable () throws -> [UInt8]) {
         self.path = path
         self.key = key
         self.render = render

@@ -129,7 +129,7 @@ public struct SiteWriter: Sendable {
     private struct WriteJob: Sendable {
         enum Content: Sendable {
             case bytes([UInt8])
-            case deferred(key: UInt64, render: @Sendable () throws -> [UInt8])
+            case deferred(key: @Sendable () -> UInt64, render: @Sendable () throws -> [UInt8])
         }
 
         let path: String
@@ -155,7 +155,7 @@ public struct SiteWriter: Sendable {
         case .bytes(let bytes):
             guard entry.key == nil, entry.size == bytes.count, entry.hash == StableHash.of(bytes) else { return nil }
         case .deferred(let key, _):
-            guard entry.key == key else { return nil }
+            guard entry.key == key() else { return nil }
         }
         return FileSystem.size(of: outputDirectory + "/" + job.path) == entry.size ? entry : nil
     }
@@ -186,7 +186,7 @@ public struct SiteWriter: Sendable {
                 case .bytes(let content): (bytes, key) = (content, nil)
                 case .deferred(let contentKey, let render):
                     do {
-                        (bytes, key) = (try render(), contentKey)
+                        (bytes, key) = (try render(), contentKey())
                     } catch {
                         failed.store(true, ordering: .relaxed)
                         throw error

@@ -59,11 +59,15 @@ public struct SayingCard: Sendable {
     /// content, theme and executable.
     func deferredSVG(for saying: Saying, at path: String) -> DeferredFile {
         let content = content(of: saying)
-        var key = StableHash()
-        key.add(RenderContext.executableFingerprint)
-        key.add(themeName)
-        key.add(content)
-        return DeferredFile(path: path, key: key.value) { [renderer] in Array(renderer.svg(for: content).utf8) }
+        return DeferredFile(path: path) { [themeName] in
+            var key = StableHash()
+            key.add(RenderContext.executableFingerprint)
+            key.add(themeName)
+            key.add(content)
+            return key.value
+        } render: { [renderer] in
+            Array(renderer.svg(for: content).utf8)
+        }
     }
 
     private func content(of saying: Saying) -> CardContent {

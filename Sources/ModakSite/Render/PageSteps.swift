@@ -7,7 +7,7 @@ struct SayingPagesStep: RenderStep {
     let name = "sayings"
 
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
-        [home(context)] + ParallelMap.map(Array(context.published.indices)) { sayingPage($0, context) }
+        [home(context)] + context.published.indices.map { sayingPage($0, context) }
     }
 
     private func home(_ context: RenderContext) -> DeferredFile {

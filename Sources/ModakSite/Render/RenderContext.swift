@@ -126,16 +126,18 @@ public struct RenderContext: Sendable {
 
     /// Plans `template` as a page at `meta.path` that the writer renders only if no page on disk
     /// was rendered from the same key: the page's view (site, meta, strings and body, all a
-    /// template can see) and what renders it. `body` is called again to render, so that a plan
-    /// of many pages does not hold all their views.
+    /// template can see) and what renders it. `body` is called for the key and again to render,
+    /// so that a plan of many pages does not hold all their views.
     func deferredPage<Body: MustacheFields & Encodable & Sendable>(_ template: String, meta: PageMeta, body: @escaping @Sendable () -> Body) -> DeferredFile {
-        var key = StableHash()
-        key.add(pageKeySeed)
-        key.add(template)
-        key.add(meta)
-        key.add(body())
-        let (site, strings, library) = (site, strings, templates.library)
-        return DeferredFile(path: SitePaths.file(for: meta.path), key: key.value) {
+        let (seed, site, strings, library) = (pageKeySeed, site, strings, templates.library)
+        return DeferredFile(path: SitePaths.file(for: meta.path)) {
+            var key = StableHash()
+            key.add(seed)
+            key.add(template)
+            key.add(meta)
+            key.add(body())
+            return key.value
+        } render: {
             try library.renderUTF8(template, PageView(site: site, meta: meta, strings: strings, body: body()))
         }
     }
