@@ -338,12 +338,16 @@ struct Manifest: Equatable {
     }
 
     func write(to path: String) throws {
-        var text = Self.header + "\n"
-        text.reserveCapacity(entries.count * 64)
-        for key in entries.keys.sorted() {
-            let entry = entries[key]!
-            text += String(entry.hash, radix: 16) + " " + String(entry.size) + " " + (entry.key.map { String($0, radix: 16) } ?? "-") + " " + key + "\n"
+        var bytes = Array((Self.header + "\n").utf8)
+        bytes.reserveCapacity(entries.count * 64)
+        for (file, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            for field in [String(entry.hash, radix: 16), String(entry.size), entry.key.map { String($0, radix: 16) } ?? "-"] {
+                bytes += field.utf8
+                bytes.append(UInt8(ascii: " "))
+            }
+            bytes += file.utf8
+            bytes.append(UInt8(ascii: "\n"))
         }
-        try FileSystem.writeAtomically(Array(text.utf8), to: path)
+        try FileSystem.writeAtomically(bytes, to: path)
     }
 }
