@@ -79,6 +79,17 @@ import TestSupport
         #expect(folder.read("public/index.html")?.contains("<p>changed</p>") == true)
     }
 
+    @Test func aManifestReadsBackAsWritten() throws {
+        let folder = try TemporaryFolder()
+        let manifest = Manifest(entries: [
+            "index.html": .init(hash: 0xFEED_FACE_CAFE_BEEF, size: 7_340_971, key: 0x0123_4567_89AB_CDEF),
+            "assets/css/modak.css": .init(hash: 42, size: 0),
+            "sayings/모닥/index.html": .unknown,
+        ])
+        try manifest.write(to: folder.path + "/manifest")
+        #expect(Manifest.read(from: folder.path + "/manifest") == manifest)
+    }
+
     @Test func aManifestFromTheFirstFormatStillRemovesStaleFiles() throws {
         let folder = try TemporaryFolder()
         try folder.write("old/page.html", "from an older Modak")

@@ -253,18 +253,23 @@ public struct SiteWriter: Sendable {
         path.lastIndex(of: "/").map { String(path[..<$0]) }
     }
 
+    private static let reservedNames: Set<String> = [manifestName, lockName, BuildRecord.fileName]
+
     private func validatePaths(_ plan: OutputPlan) throws {
-        var seen = Set<String>()
-        for path in plan.files.map(\.path) + plan.deferred.map(\.path) + plan.derived.map(\.path) {
-            guard URLRules.isContainedRelativePath(path), ![Self.manifestName, Self.lockName, BuildRecord.fileName].contains(path) else {
+        let written = plan.files.map(\.path) + plan.deferred.map(\.path)
+        let paths = written + plan.derived.map(\.path)
+        let contained = ParallelMap.map(paths) { URLRules.isContainedRelativePath($0) && !Self.reservedNames.contains($0) }
+        var seen = Set<String>(minimumCapacity: paths.count)
+        for (path, isContained) in zip(paths, contained) {
+            guard isContained else {
                 throw OutputError(description: "refusing to write `\(path)`: it is not a plain path inside the output folder")
             }
             guard seen.insert(path).inserted else {
                 throw OutputError(description: "two outputs would be written to `\(path)`: rename one of their sources")
             }
         }
-        let written = Set(plan.files.map(\.path) + plan.deferred.map(\.path))
-        for file in plan.derived where !written.contains(file.source) {
+        let writtenPaths = Set(written)
+        for file in plan.derived where !writtenPaths.contains(file.source) {
             throw OutputError(description: "`\(file.path)` is made from `\(file.source)`, which this build does not write")
         }
     }
@@ -341,13 +346,26 @@ struct Manifest: Equatable {
         var bytes = Array((Self.header + "\n").utf8)
         bytes.reserveCapacity(entries.count * 64)
         for (file, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            for field in [String(entry.hash, radix: 16), String(entry.size), entry.key.map { String($0, radix: 16) } ?? "-"] {
-                bytes += field.utf8
-                bytes.append(UInt8(ascii: " "))
-            }
+            Self.append(entry.hash, radix: 16, to: &bytes)
+            Self.append(UInt64(bitPattern: Int64(entry.size)), radix: 10, negative: entry.size < 0, to: &bytes)
+            if let key = entry.key { Self.append(key, radix: 16, to: &bytes) } else { bytes += "- ".utf8 }
             bytes += file.utf8
             bytes.append(UInt8(ascii: "\n"))
         }
         try FileSystem.writeAtomically(bytes, to: path)
+    }
+
+    /// `number` in `radix` and a space, written straight into `bytes` (a manifest has a line per file).
+    private static func append(_ number: UInt64, radix: UInt64, negative: Bool = false, to bytes: inout [UInt8]) {
+        let digits = Array("0123456789abcdef".utf8)
+        var value = negative ? 0 &- number : number
+        let start = bytes.count
+        repeat {
+            bytes.append(digits[Int(value % radix)])
+            value /= radix
+        } while value > 0
+        if negative { bytes.append(UInt8(ascii: "-")) }
+        bytes[start...].reverse()
+        bytes.append(UInt8(ascii: " "))
     }
 }
