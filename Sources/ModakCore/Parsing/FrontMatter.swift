@@ -37,7 +37,10 @@ public enum FrontMatterParser {
                 }
             }
         }
-        let body = lines[(closing + 1)...].joined(separator: "\n")
+        // The body is the rest of the text, with `\r\n` made `\n`: taken as it is when it has no `\r`.
+        let body = closing + 1 < lines.count && !text.containsUTF8Byte(where: { $0 == UInt8(ascii: "\r") })
+            ? String(text[lines[closing + 1].startIndex...])
+            : lines[(closing + 1)...].joined(separator: "\n")
         let document = FrontMatterDocument(record: RawRecord(path: path, line: 1, fields: fields), body: body, bodyLine: closing + 2)
         return (diagnostics.isEmpty ? document : nil, diagnostics)
     }
@@ -95,7 +98,7 @@ public enum FrontMatterParser {
                 return .failure("unexpected `\(after.prefix(20))` after the closing quote")
             }
         }
-        return .success(.string(String(stripComment(text))))
+        return .success(.string(String(text.containsUTF8Byte(where: { $0 == UInt8(ascii: "#") }) ? stripComment(text) : text)))
     }
 
     /// A plain value ends where ` #` starts a comment, as in YAML.
@@ -123,22 +126,16 @@ public enum FrontMatterParser {
         let bytes = text.utf8
         let quote = bytes[cursor]
         let backslash = UInt8(ascii: "\\")
+        let isSpecial = { (byte: UInt8) in byte == quote || (quote == UInt8(ascii: "\"") && byte == backslash) }
         var result = ""
         var runStart = bytes.index(after: cursor)
-        var index = runStart
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == quote || (quote == UInt8(ascii: "\"") && byte == backslash) else {
-                index = bytes.index(after: index)
-                continue
-            }
+        while case let index = firstIndex(in: text, from: runStart, where: isSpecial), index < bytes.endIndex {
             result += text[runStart..<index]
             let next = bytes.index(after: index)
-            if byte == quote {
+            if bytes[index] == quote {
                 if quote == UInt8(ascii: "'") && next < bytes.endIndex && bytes[next] == quote {
                     result.append("'")
-                    index = bytes.index(after: next)
-                    runStart = index
+                    runStart = bytes.index(after: next)
                     continue
                 }
                 cursor = next
@@ -150,10 +147,20 @@ public enum FrontMatterParser {
             default:
                 return .failure("unknown escape `\\\(text[next...].prefix(1))` in a quoted string: only `\\\"` and `\\\\` are allowed")
             }
-            index = bytes.index(after: next)
-            runStart = index
+            runStart = bytes.index(after: next)
         }
         return .failure("the string is never closed: add the closing \(Character(Unicode.Scalar(quote)))")
+    }
+
+    /// The first index at or after `start` whose UTF-8 byte `predicate` accepts, or `endIndex`,
+    /// found in the bytes in place (walking `utf8` index by index costs several times as much).
+    private static func firstIndex(in text: Substring, from start: Substring.Index, where predicate: (UInt8) -> Bool) -> Substring.Index {
+        let bytes = text.utf8
+        let offset = bytes.distance(from: bytes.startIndex, to: start)
+        let found = bytes.withContiguousStorageIfAvailable { buffer in
+            buffer[offset...].firstIndex(where: predicate) ?? buffer.count
+        } ?? bytes.distance(from: bytes.startIndex, to: bytes[start...].firstIndex(where: predicate) ?? bytes.endIndex)
+        return bytes.index(bytes.startIndex, offsetBy: found)
     }
 
     private static func parseList(_ text: Substring) -> ValueResult {
@@ -202,39 +209,55 @@ public enum FrontMatterParser {
         return .success(.list(items))
     }
 
-    /// Splits on `\n` and `\r\n`, so Windows files read the same. Scans UTF-8 bytes: a line feed
-    /// is never part of a longer sequence, and a carriage return right before it ends the line.
+    /// Splits on `\n` and `\r\n`, so Windows files read the same. Scans UTF-8 bytes in place: a
+    /// line feed is never part of a longer sequence, and a carriage return right before it ends
+    /// the line.
     static func splitLines(_ text: String) -> [Substring] {
-        let bytes = text.utf8
-        var lines: [Substring] = []
-        var lineStart = bytes.startIndex
-        var index = lineStart
-        while index < bytes.endIndex {
-            if bytes[index] == UInt8(ascii: "\n") {
-                var lineEnd = index
-                if lineEnd > lineStart, bytes[bytes.index(before: lineEnd)] == UInt8(ascii: "\r") { lineEnd = bytes.index(before: lineEnd) }
-                lines.append(text[lineStart..<lineEnd])
-                lineStart = bytes.index(after: index)
+        var text = text
+        text.makeContiguousUTF8()
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        return utf8.withContiguousStorageIfAvailable { bytes in
+            var lines: [Substring] = []
+            var lineStart = 0
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+                let lineEnd = offset > lineStart && bytes[offset - 1] == UInt8(ascii: "\r") ? offset - 1 : offset
+                lines.append(text[index(lineStart)..<index(lineEnd)])
+                lineStart = offset + 1
             }
-            index = bytes.index(after: index)
-        }
-        lines.append(text[lineStart...])
-        return lines
+            lines.append(text[index(lineStart)...])
+            return lines
+        }!
     }
 }
 
 extension Substring {
+    /// Without the spaces and tabs around it. Over UTF-8 bytes, which gives the same as going by
+    /// `Character` except where a combining mark follows the leading blanks (then the last blank
+    /// and the mark are one character, which is no blank): that case goes by `Character`.
     var trimmingSpaces: Substring {
-        var result = self
-        while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
-        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-        return result
+        let bytes = utf8
+        var start = bytes.startIndex
+        while start < bytes.endIndex, Self.isBlank(bytes[start]) { start = bytes.index(after: start) }
+        if start != bytes.startIndex, start < bytes.endIndex, bytes[start] >= 0x80 {
+            var result = self
+            while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
+            return result.trimmingTrailingSpaces
+        }
+        return self[start...].trimmingTrailingSpaces
     }
 
+    /// Without the spaces and tabs at its end. Over UTF-8 bytes: a trailing blank is always a
+    /// character of its own, since marks join the character before them.
     var trimmingTrailingSpaces: Substring {
-        var result = self
-        while let last = result.last, last == " " || last == "\t" { result = result.dropLast() }
-        return result
+        let bytes = utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex, Self.isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return self[..<end]
+    }
+
+    private static func isBlank(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 }
 

@@ -4,7 +4,7 @@
 enum TextCleaning {
     /// The text without forbidden code points, and the 1-based line of the first one removed.
     static func clean(_ text: String) -> (text: String, firstLine: Int?) {
-        guard text.utf8.contains(where: mayStartForbidden) else { return (text, nil) }
+        guard text.containsUTF8Byte(where: mayStartForbidden) else { return (text, nil) }
         var scalars = String.UnicodeScalarView()
         var line = 1
         var firstLine: Int?

@@ -11,3 +11,11 @@ extension String {
         return span.checkForNFC(quickCheck: true) ? self : precomposedStringWithCanonicalMapping
     }
 }
+
+extension StringProtocol {
+    /// Whether a UTF-8 byte of the text satisfies `predicate`, looked for in the bytes in place:
+    /// walking `utf8` index by index costs several times as much, and content is scanned often.
+    func containsUTF8Byte(where predicate: (UInt8) -> Bool) -> Bool {
+        utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
+    }
+}
