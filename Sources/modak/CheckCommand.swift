@@ -14,17 +14,9 @@ func runCheck(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
         throw UsageError(message: "--base-url must be an absolute http(s) URL")
     }
 
-    var failed = false
-    var baseURL = parsed["--base-url"]
-    do {
-        let (content, log) = ContentLoader.load(try DirectoryReader.contentFiles(in: contentDirectory))
-        for diagnostic in log.sorted { printError(diagnostic.description) }
-        failed = log.hasErrors
-        baseURL = baseURL ?? content?.site.baseURL
-    } catch {
-        printError("\(error)")
-        failed = true
-    }
+    let content = loadContent(contentDirectory)
+    let contentFailed = content == nil
+    let baseURL = parsed["--base-url"] ?? content?.site.baseURL
     if baseURL == nil {
         printError("modak: no baseURL known (site.json did not load), so absolute links to the site are not checked")
     }
@@ -41,5 +33,5 @@ func runCheck(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
     for finding in findings { printError(finding.description) }
     let problems = findings.isEmpty ? "no problems" : "\(grouped(findings.count)) problem\(findings.count == 1 ? "" : "s")"
     printLine("checked \(grouped(summary.pages)) pages with \(grouped(summary.references)) internal references and \(grouped(summary.dataFiles)) XML and JSON files: \(problems)")
-    return failed || !findings.isEmpty ? .failure : .success
+    return contentFailed || !findings.isEmpty ? .failure : .success
 }

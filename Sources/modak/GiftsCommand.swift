@@ -19,17 +19,3 @@ func runGifts(_ arguments: ArraySlice<String>) -> ExitCode {
     print(result.json())
     return .success
 }
-
-/// Reads and validates a content folder, printing every diagnostic; nil when it has errors.
-func loadContent(_ directory: String) -> ContentSet? {
-    let files: [SourceFile]
-    do {
-        files = try DirectoryReader.contentFiles(in: directory)
-    } catch {
-        printError("modak: \(error)")
-        return nil
-    }
-    let (content, log) = ContentLoader.load(files)
-    for diagnostic in log.sorted { printError(diagnostic.description) }
-    return content
-}

@@ -27,6 +27,20 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
+/// Reads and validates a content folder, printing every diagnostic; nil when it has errors.
+func loadContent(_ directory: String) -> ContentSet? {
+    let files: [SourceFile]
+    do {
+        files = try DirectoryReader.contentFiles(in: directory)
+    } catch {
+        printError("modak: \(error)")
+        return nil
+    }
+    let (content, log) = ContentLoader.load(files)
+    for diagnostic in log.sorted { printError(diagnostic.description) }
+    return content
+}
+
 func buildRequest(_ arguments: Arguments) throws(UsageError) -> BuildRequest {
     var request = BuildRequest()
     if let content = arguments["--content"] { request.contentDirectory = content }

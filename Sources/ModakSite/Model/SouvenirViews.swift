@@ -53,8 +53,7 @@ struct SouvenirBox: Sendable {
     private static func key(_ text: String) -> String {
         var hash = FNV1a()
         hash.add(text)
-        let hex = String(hash.value, radix: 16)
-        return "souvenir-" + String(repeating: "0", count: 16 - hex.count) + hex
+        return "souvenir-" + HexText.word(hash.value)
     }
 }
 
