@@ -166,6 +166,9 @@ struct ValidationTests {
         #expect(KeySuggestion.distance(Array(""), Array("abc")) == 3)
         #expect(KeySuggestion.nearest(to: "Kor", among: SayingDecoder.knownKeys) == "kor")
         #expect(KeySuggestion.nearest(to: "author", among: SayingDecoder.knownKeys) == nil)
+        #expect(KeySuggestion.nearest(to: "foo", among: SayingDecoder.knownKeys) == nil, "two of three letters differ from `kor`")
+        #expect(KeySuggestion.nearest(to: "xy", among: SayingDecoder.knownKeys) == nil)
+        #expect(KeySuggestion.nearest(to: "tilte", among: ["title", "slug"]) == "title")
         #expect(KeySuggestion.nearest(to: "x", among: []) == nil)
     }
 
@@ -345,7 +348,7 @@ struct ValidationTests {
             "content/souvenirs/a.md:1: the souvenir has no message: write it below the closing `---`",
             "content/souvenirs/b.md:2: `deliver` is `2026-02-30`, not a time: write \(TimeParser.acceptedForms)",
             "content/souvenirs/c.json:2: the souvenir's `message` is empty",
-            "content/souvenirs/c.json:3: unknown key `deliver` in a souvenir; known keys: `message`, `deliverDate`, `title`",
+            "content/souvenirs/c.json:3: unknown key `deliver` in a souvenir: did you mean `deliverDate`?",
             "content/souvenirs/c.json:3: the souvenir has no `deliverDate`: add `deliverDate`",
         ])
     }

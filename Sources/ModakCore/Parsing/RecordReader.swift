@@ -142,7 +142,8 @@ enum KeySuggestion {
         let lowered = key.lowercased()
         let scored = candidates.map { ($0, distance(Array(lowered), Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(2, best.0.count / 3) ? best.0 : nil
+        // At most half the letters may differ: `tmie` → `time`, but `foo` is no typo of `kor`.
+        return best.1 * 2 <= max(lowered.count, best.0.count) ? best.0 : nil
     }
 
     /// Levenshtein edit distance.
