@@ -102,12 +102,12 @@ extension CardLayout {
 
         // The largest size at which everything fits; line counts only fall
         // as the size falls, so a binary search finds it. Balancing keeps
-        // line counts, so the search only needs the (cheaper) greedy ones.
+        // line counts, so the search only needs to count greedy lines.
         var low = CardGeometry.smallestSize
         var high = CardGeometry.largestSize
         while low < high {
             let mid = (low + high + 1) / 2
-            if quote.arrange(primarySize: mid, balanced: false).height <= CardGeometry.column.height { low = mid } else { high = mid - 1 }
+            if quote.height(primarySize: mid) <= CardGeometry.column.height { low = mid } else { high = mid - 1 }
         }
         var arrangement = quote.arrange(primarySize: low)
         let truncated = arrangement.shorten(toFit: CardGeometry.column.height)
@@ -162,7 +162,18 @@ private struct QuoteBlocks {
     var author: TextBlock
     var authorLang: String
 
-    func arrange(primarySize: Int, balanced: Bool = true) -> Arrangement {
+    func arrange(primarySize: Int) -> Arrangement {
+        Arrangement(blocks: blocks(primarySize: primarySize))
+    }
+
+    /// The height `arrange(primarySize:)` would take, from line counts alone.
+    func height(primarySize: Int) -> Double {
+        blocks(primarySize: primarySize).reduce(0) { total, block in
+            total + block.height(keptLines: min(block.text.lineCount(maxWidth: block.maxWidth), block.maxLines))
+        }
+    }
+
+    private func blocks(primarySize: Int) -> [Arrangement.Block] {
         let primary = Double(primarySize)
         var blocks: [Arrangement.Block] = []
         if !korean.isEmpty {
@@ -182,7 +193,7 @@ private struct QuoteBlocks {
                                 lineHeight: 1.35, gapBefore: blocks.isEmpty ? 0 : max(1.1 * size, 0.5 * primary),
                                 maxLines: CardGeometry.maxAuthorLines))
         }
-        return Arrangement(blocks: blocks, maxWidthPx: CardGeometry.column.width, balanced: balanced)
+        return blocks
     }
 }
 
@@ -200,20 +211,22 @@ private struct Arrangement {
         var lines: [LineSpan] = []
         /// Lines are dropped from the end; the last kept one gets "…".
         var keptLines = 0
-        var maxWidth = 0
 
+        /// The column's width in 1/1000 em of this block's size.
+        var maxWidth: Int { Int(CardGeometry.column.width / size * 1000) }
         var lineBox: Double { size * lineHeight }
-        var height: Double { gapBefore + Double(keptLines) * lineBox }
+        var height: Double { height(keptLines: keptLines) }
         var isTruncated: Bool { keptLines < lines.count }
+
+        func height(keptLines: Int) -> Double { gapBefore + Double(keptLines) * lineBox }
     }
 
     var blocks: [Block]
 
-    init(blocks: [Block], maxWidthPx: Double, balanced: Bool) {
+    init(blocks: [Block]) {
         self.blocks = blocks.map { block in
             var block = block
-            block.maxWidth = Int(maxWidthPx / block.size * 1000)
-            block.lines = block.text.lines(maxWidth: block.maxWidth, balanced: balanced)
+            block.lines = block.text.lines(maxWidth: block.maxWidth)
             block.keptLines = min(block.lines.count, block.maxLines)
             return block
         }

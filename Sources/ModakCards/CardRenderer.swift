@@ -22,12 +22,22 @@ public struct CardRenderer: Sendable {
     public static let fontFamily = "'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
 
     public let theme: CardTheme
+    /// The bonfire is the same on every card of a theme: drawn once.
+    private let bonfire: [UInt8]
 
     public init(theme: CardTheme = .bonfire) {
         self.theme = theme
+        var svg = SVGWriter()
+        Bonfire.draw(into: &svg, theme: theme)
+        bonfire = svg.output
     }
 
     public func svg(for content: CardContent) -> String {
+        String(decoding: svgUTF8(for: content), as: UTF8.self)
+    }
+
+    /// The card as the UTF-8 bytes of its file.
+    public func svgUTF8(for content: CardContent) -> [UInt8] {
         let korean = CardText.sanitize(content.korean)
         let english = CardText.sanitize(content.english)
         let author = CardText.sanitize(content.author, keepNewlines: false)
@@ -48,7 +58,7 @@ public struct CardRenderer: Sendable {
         drawBackground(into: &svg, ids: ids)
         svg.line("<g class=\"decor\" aria-hidden=\"true\">")
         drawAccentBar(into: &svg, layout: layout)
-        Bonfire.draw(into: &svg, theme: theme)
+        svg.append(bonfire)
         svg.line("</g>")
         svg.line("<g class=\"text\" font-family=\"\(CardText.escapeXML(Self.fontFamily))\">")
         for line in layout.lines {
@@ -123,8 +133,11 @@ public struct CardRenderer: Sendable {
         return parts.filter { !$0.isEmpty }.joined(separator: "\n")
     }
 
+    /// The lines of `text` joined by spaces, blank lines dropped. A newline is a character of its
+    /// own, so the bytes can be split.
     private static func flattened(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == "\n" }).joined(separator: " ")
+        guard text.utf8.contains(0x0A) else { return text }
+        return text.utf8.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
 }
 
@@ -146,24 +159,37 @@ struct ElementIDs {
     var glow: String { prefix + "-glow" }
 }
 
-/// Appends SVG markup, one element per line.
+/// Appends SVG markup as UTF-8, one element per line.
 struct SVGWriter {
-    private(set) var output = ""
+    private(set) var output: [UInt8] = []
 
     init() { output.reserveCapacity(8192) }
 
     mutating func line(_ markup: String) {
+        output += markup.utf8
+        output.append(0x0A)
+    }
+
+    mutating func append(_ markup: [UInt8]) {
         output += markup
-        output += "\n"
     }
 
     /// `<name a="v"…>text</name>`, with attribute values and text escaped.
     mutating func element(_ name: String, attributes: [(String, String)], text: String) {
-        output += "<" + name
+        output.append(0x3C)
+        output += name.utf8
         for (key, value) in attributes {
-            output += " " + key + "=\"" + CardText.escapeXML(value) + "\""
+            output.append(0x20)
+            output += key.utf8
+            output += "=\"".utf8
+            CardText.appendEscapedXML(value, to: &output)
+            output.append(0x22)
         }
-        output += ">" + CardText.escapeXML(text) + "</" + name + ">\n"
+        output.append(0x3E)
+        CardText.appendEscapedXML(text, to: &output)
+        output += "</".utf8
+        output += name.utf8
+        output += ">\n".utf8
     }
 
     /// `value` with exactly `decimals` decimals, independent of locale.

@@ -54,22 +54,32 @@ enum CardText {
     /// Escapes the five XML special characters for text content and
     /// attribute values.
     static func escapeXML(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        // Scalar by scalar: a grapheme cluster such as "&" + U+0301 must
-        // still have its "&" escaped.
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": result.append(contentsOf: "&apos;".unicodeScalars)
-            default: result.append(scalar)
+        var bytes: [UInt8] = []
+        appendEscapedXML(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `text` as UTF-8 with the five XML special characters escaped. They are ASCII, so
+    /// escaping bytes also escapes them inside a grapheme cluster such as "&" + U+0301.
+    static func appendEscapedXML(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() {
+                let entity: StaticString
+                switch byte {
+                case 0x26: entity = "&amp;"
+                case 0x3C: entity = "&lt;"
+                case 0x3E: entity = "&gt;"
+                case 0x22: entity = "&quot;"
+                case 0x27: entity = "&apos;"
+                default: continue
+                }
+                output += bytes[runStart..<index]
+                output += UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)
+                runStart = index + 1
             }
+            output += bytes[runStart...]
         }
-        return String(result)
     }
 }

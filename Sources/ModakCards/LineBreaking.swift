@@ -20,14 +20,21 @@ struct LineSpan: Equatable, Sendable {
 
 /// One grapheme cluster, measured, with the break opportunity after it.
 struct Cluster: Sendable {
-    var character: Character
+    /// Where the cluster is in its paragraph's UTF-8 bytes.
+    var bytes: Range<Int>
     var width: Int
     var isSpace: Bool
     var breakAfter: Bool
+    /// The cluster's first scalar, and whether it is the only one.
+    var first: Unicode.Scalar
+    var isSingleScalar: Bool
 }
 
 /// A run of text without newlines.
 struct Paragraph: Sendable {
+    /// The paragraph's text as UTF-8, spaces included.
+    private let utf8: [UInt8]
+    /// The clusters drawn, after collapsing and trimming spaces.
     let clusters: [Cluster]
     /// `prefix[i]` is the width of `clusters[0..<i]`.
     private let prefix: [Int]
@@ -35,18 +42,41 @@ struct Paragraph: Sendable {
     /// them ("words"), widest first.
     let wordWidths: [Int]
 
-    init(_ text: Substring, metrics: FontMetrics) {
+    init<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, metrics: FontMetrics) {
+        let utf8 = Array(bytes)
+        let text = String(decoding: utf8, as: UTF8.self)
         var clusters: [Cluster] = []
-        for character in text {
-            let isSpace = Self.isBreakingSpace(character)
-            if isSpace && (clusters.isEmpty || clusters.last!.isSpace) { continue }  // collapse, trim start
-            clusters.append(Cluster(character: character, width: metrics.width(of: character),
-                                    isSpace: isSpace, breakAfter: isSpace || Self.isScalar(character, in: [0x200B])))
+        clusters.reserveCapacity(utf8.count)
+        func add(_ bytes: Range<Int>, width: Int, first: Unicode.Scalar, isSingleScalar: Bool) {
+            let isSpace = isSingleScalar && Self.isBreakingSpace(first)
+            if isSpace && (clusters.isEmpty || clusters.last!.isSpace) { return }  // collapse, trim start
+            let isZeroWidthSpace = isSingleScalar && first == "\u{200B}"
+            clusters.append(Cluster(bytes: bytes, width: width, isSpace: isSpace, breakAfter: isSpace || isZeroWidthSpace,
+                                    first: first, isSingleScalar: isSingleScalar))
+        }
+        if Self.isOneScalarPerCluster(text) {
+            // Segmenting into grapheme clusters is the costly part; for the scripts of nearly every
+            // saying it would only confirm that each scalar stands alone.
+            var start = 0
+            for scalar in text.unicodeScalars {
+                let end = start + UTF8.width(scalar)
+                add(start..<end, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true)
+                start = end
+            }
+        } else {
+            var start = 0
+            for character in text {
+                let scalars = character.unicodeScalars
+                let end = start + character.utf8.count
+                let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+                add(start..<end, width: metrics.width(of: character), first: scalars.first!, isSingleScalar: single)
+                start = end
+            }
         }
         while clusters.last?.isSpace == true { clusters.removeLast() }
-        for i in clusters.indices where Self.isHyphen(clusters[i].character) {
+        for i in clusters.indices where Self.isHyphen(clusters[i]) {
             let afterWord = i > 0 && !clusters[i - 1].isSpace
-            let beforeWord = i + 1 < clusters.count && Self.isWordStart(clusters[i + 1].character)
+            let beforeWord = i + 1 < clusters.count && Self.isWordStart(clusters[i + 1].first)
             clusters[i].breakAfter = afterWord && beforeWord
         }
 
@@ -63,6 +93,7 @@ struct Paragraph: Sendable {
             }
         }
         if word > 0 { wordWidths.append(word) }
+        self.utf8 = utf8
         self.clusters = clusters
         self.prefix = prefix
         self.wordWidths = wordWidths.sorted(by: >)
@@ -70,11 +101,33 @@ struct Paragraph: Sendable {
 
     func width(of range: Range<Int>) -> Int { prefix[range.upperBound] - prefix[range.lowerBound] }
 
+    /// The text of `clusters[range]` (spaces collapsed), followed by `suffix`.
+    func text(of range: Range<Int>, suffix: String = "") -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(range.isEmpty ? 0 : clusters[range.upperBound - 1].bytes.upperBound
+                                  - clusters[range.lowerBound].bytes.lowerBound + suffix.utf8.count)
+        for cluster in clusters[range] { bytes += utf8[cluster.bytes] }
+        bytes += suffix.utf8
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// First-fit wrapping: each line takes as much as fits in `maxWidth`.
     /// Its line count is the smallest possible, and never grows as
     /// `maxWidth` grows, which the balancing and font-size searches rely on.
     func greedyLines(maxWidth: Int) -> [Range<Int>] {
         var lines: [Range<Int>] = []
+        forEachGreedyLine(maxWidth: maxWidth) { lines.append($0) }
+        return lines.isEmpty ? [0..<0] : lines
+    }
+
+    /// `greedyLines(maxWidth:).count`, without making the lines.
+    func greedyLineCount(maxWidth: Int) -> Int {
+        var count = 0
+        forEachGreedyLine(maxWidth: maxWidth) { _ in count += 1 }
+        return max(count, 1)
+    }
+
+    private func forEachGreedyLine(maxWidth: Int, _ body: (Range<Int>) -> Void) {
         var start = 0
         let count = clusters.count
         while start < count {
@@ -95,11 +148,10 @@ struct Paragraph: Sendable {
             }
             var contentEnd = end
             while contentEnd > start && clusters[contentEnd - 1].isSpace { contentEnd -= 1 }
-            lines.append(start..<contentEnd)
+            body(start..<contentEnd)
             start = end
             while start < count && clusters[start].isSpace { start += 1 }
         }
-        return lines.isEmpty ? [0..<0] : lines
     }
 
     /// The greedy line count, on the narrowest width that keeps it: lines
@@ -113,34 +165,45 @@ struct Paragraph: Sendable {
         var high = maxWidth
         while low < high {
             let mid = (low + high) / 2
-            if greedyLines(maxWidth: mid).count <= greedy.count { high = mid } else { low = mid + 1 }
+            if greedyLineCount(maxWidth: mid) <= greedy.count { high = mid } else { low = mid + 1 }
         }
         return high == maxWidth ? greedy : greedyLines(maxWidth: high)
     }
 
-    private static func isBreakingSpace(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
-        switch scalar.value {
-        case 0x00A0, 0x2007, 0x202F: return false  // no-break spaces
-        default: return scalar.properties.generalCategory == .spaceSeparator
+    /// Whether every scalar of `text` is a grapheme cluster of its own, judged by a set of scalars
+    /// that never join a neighbour from that set: ASCII and Latin letters, punctuation, Hangul
+    /// syllables and compatibility jamo, CJK ideographs and fullwidth forms. Anything else
+    /// (combining marks, conjoining jamo, emoji, joiners, other scripts) takes the full segmentation.
+    static func isOneScalarPerCluster(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { scalar in
+            switch scalar.value {
+            case 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
+                 0x3131...0x318E, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E: true
+            default: false
+            }
         }
     }
 
-    private static func isHyphen(_ character: Character) -> Bool {
-        isScalar(character, in: [0x2D, 0x2010, 0x2013, 0x2014])
+    /// Unicode's space separators (general category Zs) but the no-break ones (U+00A0, U+2007,
+    /// U+202F). Listed rather than looked up: the category is stable and the lookup costly.
+    static func isBreakingSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x205F, 0x3000: true
+        default: false
+        }
     }
 
-    /// Whether `character` is one of these scalars alone. The same as comparing characters (none of
-    /// them has a canonical equivalent), without `Character` equality's string comparison.
-    private static func isScalar(_ character: Character, in values: [UInt32]) -> Bool {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else { return false }
-        return values.contains(first.value)
+    /// A hyphen or dash alone in its cluster (none of them has a canonical equivalent).
+    private static func isHyphen(_ cluster: Cluster) -> Bool {
+        guard cluster.isSingleScalar else { return false }
+        switch cluster.first.value {
+        case 0x2D, 0x2010, 0x2013, 0x2014: return true
+        default: return false
+        }
     }
 
-    private static func isWordStart(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first else { return false }
-        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    private static func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 }
 
@@ -152,8 +215,9 @@ struct TextBlock: Sendable {
     /// - Parameter text: sanitized text (see `CardText.sanitize`).
     init(_ text: String, metrics: FontMetrics) {
         var paragraphs: [Paragraph] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let paragraph = Paragraph(line, metrics: metrics)
+        // A newline is always a cluster of its own, so splitting the bytes splits the characters.
+        for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let paragraph = Paragraph(utf8: line, metrics: metrics)
             let isBlank = paragraph.clusters.isEmpty
             // Drop leading blank lines and a blank line after a blank line.
             if isBlank && (paragraphs.last?.clusters.isEmpty ?? true) { continue }
@@ -179,8 +243,13 @@ struct TextBlock: Sendable {
         return lines
     }
 
+    /// `lines(maxWidth:balanced:).count`, which balancing keeps: the greedy count.
+    func lineCount(maxWidth: Int) -> Int {
+        paragraphs.reduce(0) { $0 + $1.greedyLineCount(maxWidth: maxWidth) }
+    }
+
     func text(of line: LineSpan) -> String {
-        String(paragraphs[line.paragraph].clusters[line.range].map(\.character))
+        paragraphs[line.paragraph].text(of: line.range)
     }
 
     /// `line` shortened as needed to end in "…" within `maxWidth`.
@@ -194,8 +263,7 @@ struct TextBlock: Sendable {
             end -= 1
             width -= clusters[end].width
         }
-        var text = String(clusters[line.range.lowerBound..<end].map(\.character))
-        text.append(ellipsis)
-        return (text, width + metrics.width(of: ellipsis))
+        return (paragraphs[line.paragraph].text(of: line.range.lowerBound..<end, suffix: String(ellipsis)),
+                width + metrics.width(of: ellipsis))
     }
 }

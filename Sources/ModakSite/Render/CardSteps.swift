@@ -66,7 +66,7 @@ public struct SayingCard: Sendable {
             key.add(content)
             return key.value
         } render: { [renderer] in
-            Array(renderer.svg(for: content).utf8)
+            renderer.svgUTF8(for: content)
         }
     }
 
