@@ -50,9 +50,9 @@ public struct CardRenderer: Sendable {
         var svg = SVGWriter()
         svg.line("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\" viewBox=\"0 0 1200 630\""
                  + " role=\"img\" aria-labelledby=\"\(ids.title) \(ids.desc)\">")
-        svg.element("title", attributes: [("id", ids.title)],
+        svg.element("title", attributes: ["id": .text(ids.title)],
                     text: Self.title(korean: korean, english: english, author: author))
-        svg.element("desc", attributes: [("id", ids.desc)],
+        svg.element("desc", attributes: ["id": .text(ids.desc)],
                     text: Self.description(korean: korean, english: english, author: author,
                                            siteName: siteName, dateLabel: dateLabel))
         drawBackground(into: &svg, ids: ids)
@@ -63,13 +63,13 @@ public struct CardRenderer: Sendable {
         svg.line("<g class=\"text\" font-family=\"\(CardText.escapeXML(Self.fontFamily))\">")
         for line in layout.lines {
             svg.element("text", attributes: [
-                ("x", SVGWriter.number(line.x)),
-                ("y", SVGWriter.number(line.baseline)),
-                ("font-size", SVGWriter.number(line.fontSize)),
-                ("font-weight", line.bold ? "700" : "400"),
-                ("fill", color(for: line.role)),
-                ("xml:lang", line.lang),
-                ("lang", line.lang),
+                "x": .number(line.x),
+                "y": .number(line.baseline),
+                "font-size": .number(line.fontSize),
+                "font-weight": .text(line.bold ? "700" : "400"),
+                "fill": .text(color(for: line.role)),
+                "xml:lang": .text(line.lang),
+                "lang": .text(line.lang),
             ], text: line.text)
         }
         svg.line("</g>")
@@ -174,33 +174,66 @@ struct SVGWriter {
         output += markup
     }
 
+    enum AttributeValue {
+        case text(String)
+        /// Written as `number(_:)` writes it.
+        case number(Double)
+    }
+
     /// `<name a="v"…>text</name>`, with attribute values and text escaped.
-    mutating func element(_ name: String, attributes: [(String, String)], text: String) {
+    mutating func element(_ name: StaticString, attributes: KeyValuePairs<StaticString, AttributeValue>, text: String) {
         output.append(0x3C)
-        output += name.utf8
+        append(name)
         for (key, value) in attributes {
             output.append(0x20)
-            output += key.utf8
+            append(key)
             output += "=\"".utf8
-            CardText.appendEscapedXML(value, to: &output)
+            switch value {
+            case .text(let text): CardText.appendEscapedXML(text, to: &output)
+            case .number(let number): Self.appendNumber(number, decimals: 1, to: &output)
+            }
             output.append(0x22)
         }
         output.append(0x3E)
         CardText.appendEscapedXML(text, to: &output)
         output += "</".utf8
-        output += name.utf8
+        append(name)
         output += ">\n".utf8
+    }
+
+    private mutating func append(_ text: StaticString) {
+        output += UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     /// `value` with exactly `decimals` decimals, independent of locale.
     static func number(_ value: Double, decimals: Int = 1) -> String {
+        var bytes: [UInt8] = []
+        appendNumber(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func appendNumber(_ value: Double, decimals: Int, to output: inout [UInt8]) {
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = Int((abs(value) * Double(scale)).rounded())
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        guard decimals > 0 else { return sign + String(scaled) }
-        var fraction = String(scaled % scale)
-        while fraction.count < decimals { fraction = "0" + fraction }
-        return sign + String(scaled / scale) + "." + fraction
+        if value < 0 && scaled != 0 { output.append(UInt8(ascii: "-")) }
+        appendDigits(scaled / scale, minimumCount: 1, to: &output)
+        guard decimals > 0 else { return }
+        output.append(UInt8(ascii: "."))
+        appendDigits(scaled % scale, minimumCount: decimals, to: &output)
+    }
+
+    private static func appendDigits(_ value: Int, minimumCount: Int, to output: inout [UInt8]) {
+        var divisor = 1
+        var count = 1
+        while value / divisor >= 10 {
+            divisor *= 10
+            count += 1
+        }
+        for _ in count..<max(count, minimumCount) { output.append(UInt8(ascii: "0")) }
+        while divisor > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 }

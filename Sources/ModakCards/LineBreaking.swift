@@ -42,9 +42,8 @@ struct Paragraph: Sendable {
     /// them ("words"), widest first.
     let wordWidths: [Int]
 
-    init<Bytes: Collection<UInt8>>(utf8 bytes: Bytes, metrics: FontMetrics) {
-        let utf8 = Array(bytes)
-        let text = String(decoding: utf8, as: UTF8.self)
+    /// - Parameter utf8: valid UTF-8 (from a `String`).
+    init(utf8: [UInt8], metrics: FontMetrics) {
         var clusters: [Cluster] = []
         clusters.reserveCapacity(utf8.count)
         func add(_ bytes: Range<Int>, width: Int, first: Unicode.Scalar, isSingleScalar: Bool) {
@@ -54,18 +53,19 @@ struct Paragraph: Sendable {
             clusters.append(Cluster(bytes: bytes, width: width, isSpace: isSpace, breakAfter: isSpace || isZeroWidthSpace,
                                     first: first, isSingleScalar: isSingleScalar))
         }
-        if Self.isOneScalarPerCluster(text) {
-            // Segmenting into grapheme clusters is the costly part; for the scripts of nearly every
-            // saying it would only confirm that each scalar stands alone.
-            var start = 0
-            for scalar in text.unicodeScalars {
-                let end = start + UTF8.width(scalar)
-                add(start..<end, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true)
-                start = end
-            }
-        } else {
-            var start = 0
-            for character in text {
+        // Segmenting into grapheme clusters is the costly part; for the scripts of nearly every
+        // saying it would only confirm that each scalar stands alone.
+        var start = 0
+        while start < utf8.count {
+            let (scalar, length) = Self.scalar(in: utf8, at: start)
+            guard Self.standsAlone(scalar) else { break }
+            add(start..<start + length, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true)
+            start += length
+        }
+        if start < utf8.count {
+            clusters.removeAll(keepingCapacity: true)
+            start = 0
+            for character in String(decoding: utf8, as: UTF8.self) {
                 let scalars = character.unicodeScalars
                 let end = start + character.utf8.count
                 let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
@@ -170,18 +170,30 @@ struct Paragraph: Sendable {
         return high == maxWidth ? greedy : greedyLines(maxWidth: high)
     }
 
-    /// Whether every scalar of `text` is a grapheme cluster of its own, judged by a set of scalars
-    /// that never join a neighbour from that set: ASCII and Latin letters, punctuation, Hangul
-    /// syllables and compatibility jamo, CJK ideographs and fullwidth forms. Anything else
+    /// Whether `scalar` is one of a set of scalars that never join a neighbour from the set: ASCII
+    /// and Latin letters, punctuation, Hangul syllables and compatibility jamo, CJK ideographs and
+    /// fullwidth forms. A text of only these has one scalar per grapheme cluster; anything else
     /// (combining marks, conjoining jamo, emoji, joiners, other scripts) takes the full segmentation.
-    static func isOneScalarPerCluster(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy { scalar in
-            switch scalar.value {
-            case 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
-                 0x3131...0x318E, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E: true
-            default: false
-            }
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
+             0x3131...0x318E, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E: true
+        default: false
         }
+    }
+
+    /// The scalar whose valid UTF-8 starts at `index`, and its length in bytes.
+    @inline(__always)
+    private static func scalar(in utf8: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(utf8[index])
+        func continuation(_ offset: Int) -> UInt32 { UInt32(utf8[index + offset] & 0x3F) }
+        let (value, length): (UInt32, Int) = switch lead {
+        case ..<0x80: (lead, 1)
+        case ..<0xE0: ((lead & 0x1F) << 6 | continuation(1), 2)
+        case ..<0xF0: ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+        default: ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+        }
+        return (Unicode.Scalar(value)!, length)
     }
 
     /// Unicode's space separators (general category Zs) but the no-break ones (U+00A0, U+2007,
@@ -216,8 +228,8 @@ struct TextBlock: Sendable {
     init(_ text: String, metrics: FontMetrics) {
         var paragraphs: [Paragraph] = []
         // A newline is always a cluster of its own, so splitting the bytes splits the characters.
-        for line in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
-            let paragraph = Paragraph(utf8: line, metrics: metrics)
+        for line in Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false) {
+            let paragraph = Paragraph(utf8: Array(line), metrics: metrics)
             let isBlank = paragraph.clusters.isEmpty
             // Drop leading blank lines and a blank line after a blank line.
             if isBlank && (paragraphs.last?.clusters.isEmpty ?? true) { continue }
