@@ -52,20 +52,23 @@ public enum FrontMatterParser {
     }
 
     private static func parseLine(_ line: Substring) -> LineResult {
-        let trimmed = line.trimmingSpaces
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return .skip }
-        if line.first == " " || line.first == "\t" {
+        let bytes = line.utf8
+        // Blank lines and comments. Leading blanks followed by a combining mark are no blank
+        // character, but such a line is no comment either, so bytes tell this apart.
+        guard let contentStart = bytes.firstIndex(where: { !Substring.isBlank($0) }) else { return .skip }
+        if bytes[contentStart] == UInt8(ascii: "#") && line.hasCharacter("#", at: contentStart) { return .skip }
+        if line.hasCharacter(" ", at: bytes.startIndex) || line.hasCharacter("\t", at: bytes.startIndex) {
             return .failure("indented lines are not supported: write each field as `key: value` at the start of the line")
         }
-        guard let colon = line.firstIndex(of: ":") else {
-            return .failure("expected `key: value`, found `\(trimmed.prefix(40))`")
+        guard let colon = line.firstCharacterIndex(of: ":") else {
+            return .failure("expected `key: value`, found `\(line.trimmingSpaces.prefix(40))`")
         }
         let key = String(line[..<colon])
         guard isValidKey(key) else {
             return .failure("`\(key.prefix(40))` is not a valid key: use letters, digits, `_` and `-`, starting with a letter")
         }
-        let rest = line[line.index(after: colon)...]
-        if let next = rest.first, next != " " && next != "\t" {
+        let rest = line[bytes.index(after: colon)...]
+        if !rest.isEmpty && !rest.hasCharacter(" ", at: rest.startIndex) && !rest.hasCharacter("\t", at: rest.startIndex) {
             return .failure("put a space after `\(key):`")
         }
         switch parseValue(rest.trimmingSpaces) {
@@ -85,10 +88,10 @@ public enum FrontMatterParser {
     }
 
     static func parseValue(_ text: Substring) -> ValueResult {
-        if text.first == "[" {
+        if text.hasCharacter("[", at: text.startIndex) {
             return parseList(text)
         }
-        if text.first == "\"" || text.first == "'" {
+        if text.hasCharacter("\"", at: text.startIndex) || text.hasCharacter("'", at: text.startIndex) {
             var cursor = text.startIndex
             switch parseQuoted(text, at: &cursor) {
             case .failure(let message): return .failure(message)
@@ -123,44 +126,46 @@ public enum FrontMatterParser {
     /// Works on UTF-8 bytes: quotes and backslashes are ASCII, so they are never part of a longer
     /// sequence, and the text between them is copied in runs rather than character by character.
     private static func parseQuoted(_ text: Substring, at cursor: inout Substring.Index) -> QuotedResult {
-        let bytes = text.utf8
-        let quote = bytes[cursor]
-        let backslash = UInt8(ascii: "\\")
-        let isSpecial = { (byte: UInt8) in byte == quote || (quote == UInt8(ascii: "\"") && byte == backslash) }
-        var result = ""
-        var runStart = bytes.index(after: cursor)
-        while case let index = firstIndex(in: text, from: runStart, where: isSpecial), index < bytes.endIndex {
-            result += text[runStart..<index]
-            let next = bytes.index(after: index)
-            if bytes[index] == quote {
-                if quote == UInt8(ascii: "'") && next < bytes.endIndex && bytes[next] == quote {
-                    result.append("'")
-                    runStart = bytes.index(after: next)
+        let utf8 = text.utf8
+        let start = utf8.distance(from: utf8.startIndex, to: cursor)
+        var text = text
+        let (outcome, end) = text.withUTF8 { bytes -> (QuotedResult, Int) in
+            let quote = bytes[start]
+            let backslash = UInt8(ascii: "\\")
+            // The text between escapes is copied in runs.
+            var result: [UInt8] = []
+            var runStart = start + 1
+            var index = runStart
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == quote || (byte == backslash && quote == UInt8(ascii: "\"")) else {
+                    index += 1
                     continue
                 }
-                cursor = next
-                return .success(result)
+                result += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+                if byte == quote {
+                    if quote == UInt8(ascii: "'") && index + 1 < bytes.count && bytes[index + 1] == quote {
+                        result.append(quote)
+                        index += 2
+                        runStart = index
+                        continue
+                    }
+                    return (.success(String(decoding: result, as: UTF8.self)), index + 1)
+                }
+                guard index + 1 < bytes.count else { break }
+                let escaped = bytes[index + 1]
+                guard escaped == quote || escaped == backslash else {
+                    let shown = String(decoding: bytes[(index + 1)...], as: UTF8.self).prefix(1)
+                    return (.failure("unknown escape `\\\(shown)` in a quoted string: only `\\\"` and `\\\\` are allowed"), index)
+                }
+                result.append(escaped)
+                index += 2
+                runStart = index
             }
-            guard next < bytes.endIndex else { break }
-            switch bytes[next] {
-            case quote, backslash: result.append(Character(Unicode.Scalar(bytes[next])))
-            default:
-                return .failure("unknown escape `\\\(text[next...].prefix(1))` in a quoted string: only `\\\"` and `\\\\` are allowed")
-            }
-            runStart = bytes.index(after: next)
+            return (.failure("the string is never closed: add the closing \(Character(Unicode.Scalar(quote)))"), index)
         }
-        return .failure("the string is never closed: add the closing \(Character(Unicode.Scalar(quote)))")
-    }
-
-    /// The first index at or after `start` whose UTF-8 byte `predicate` accepts, or `endIndex`,
-    /// found in the bytes in place (walking `utf8` index by index costs several times as much).
-    private static func firstIndex(in text: Substring, from start: Substring.Index, where predicate: (UInt8) -> Bool) -> Substring.Index {
-        let bytes = text.utf8
-        let offset = bytes.distance(from: bytes.startIndex, to: start)
-        let found = bytes.withContiguousStorageIfAvailable { buffer in
-            buffer[offset...].firstIndex(where: predicate) ?? buffer.count
-        } ?? bytes.distance(from: bytes.startIndex, to: bytes[start...].firstIndex(where: predicate) ?? bytes.endIndex)
-        return bytes.index(bytes.startIndex, offsetBy: found)
+        if case .success = outcome { cursor = utf8.index(utf8.startIndex, offsetBy: end) }
+        return outcome
     }
 
     private static func parseList(_ text: Substring) -> ValueResult {
@@ -256,8 +261,31 @@ extension Substring {
         return self[..<end]
     }
 
-    private static func isBlank(_ byte: UInt8) -> Bool {
+    static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+    }
+
+    /// Whether the character starting at `index` (a character boundary) is the ASCII `character`
+    /// alone. Decided by bytes when the next byte is ASCII too, which never joins it.
+    func hasCharacter(_ character: Unicode.Scalar, at index: Index) -> Bool {
+        let bytes = utf8
+        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: character) else { return false }
+        let next = bytes.index(after: index)
+        if next == bytes.endIndex || bytes[next] < 0x80 { return true }
+        return self[index...].first == Character(character)
+    }
+
+    /// `firstIndex(of: character)` for an ASCII `character`, found by bytes when everything before
+    /// it and the byte after it are ASCII, so that it cannot be part of a longer character.
+    func firstCharacterIndex(of character: Unicode.Scalar) -> Index? {
+        let bytes = utf8
+        let byte = UInt8(ascii: character)
+        guard let found = bytes.firstIndex(where: { $0 == byte || $0 >= 0x80 }) else { return nil }
+        if bytes[found] == byte {
+            let next = bytes.index(after: found)
+            if next == bytes.endIndex || bytes[next] < 0x80 { return found }
+        }
+        return firstIndex(of: Character(character))
     }
 }
 
