@@ -288,3 +288,60 @@ struct NotFoundBody: MustacheFields {
         }
     }
 }
+
+// MARK: - Hashing the views of many pages fast (see `StableHashFields`)
+
+extension SayingView: StableHashFields {
+    func feed(_ fields: inout StableHash.Fields) {
+        fields.add("id", id)
+        fields.add("kor", kor)
+        fields.add("eng", eng)
+        fields.add("who", who)
+        fields.add("date", date)
+        fields.add("datetime", datetime)
+        fields.add("isNew", isNew)
+        fields.add("url", url)
+        fields.add("cardURL", cardURL)
+        fields.add("cardPNGURL", cardPNGURL)
+        fields.add("bodyHTML", bodyHTML)
+        fields.add("tags", tags)
+        fields.add("isClientTemplate", isClientTemplate)
+    }
+}
+
+extension PageMeta: StableHashFields {
+    func feed(_ fields: inout StableHash.Fields) {
+        fields.add("title", title)
+        fields.add("description", description)
+        fields.add("path", path)
+        fields.add("canonical", canonical)
+        fields.add("image", image)
+        fields.add("imageType", imageType)
+        fields.add("openGraphType", openGraphType)
+        fields.add("noindex", noindex)
+        fields.add("section", section)
+        fields.add("root", root)
+    }
+}
+
+extension SayingBody: StableHashFields {
+    func feed(_ fields: inout StableHash.Fields) {
+        fields.add("saying", saying)
+        fields.add("previous", previous)
+        fields.add("next", next)
+    }
+}
+
+extension HomeBody: StableHashFields {
+    func feed(_ fields: inout StableHash.Fields) {
+        fields.add("today", today)
+        fields.add("sayings", sayings)
+    }
+}
+
+extension ClientListBody: StableHashFields {
+    func feed(_ fields: inout StableHash.Fields) {
+        fields.add("sayings", sayings)
+        fields.add("itemTemplate", itemTemplate)
+    }
+}
