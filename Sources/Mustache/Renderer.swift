@@ -11,15 +11,22 @@ struct Renderer: ~Copyable {
 
     private var output: OutputBuffer
     private var stack: [ContextFrame] = []
-    /// A number for each frame on `stack`, new with every push, so that `dottedHeads` can tell
+    /// A number for each frame on `stack`, new with every push, so that `heads` can tell
     /// which stack its entries were found on.
     private var frameSerials: [Int] = []
     private var lastSerial = 0
-    /// What the first names of dotted tags (`site` of `{{site.title}}`) resolved to, by
+    /// What the first names of tags (`site` of `{{site.title}}`, `root`) resolved to, by
     /// `Path.headNumber`, with the serial of the top frame then. A layout asks for `site.…`,
-    /// `page.…` and `t.…` dozens of times per page, and finding and classifying that value is
-    /// most of what such a tag costs.
-    private var dottedHeads: [(serial: Int, frame: ContextFrame?)] = []
+    /// `page.…`, `t.…` and `root` dozens of times per page, and finding (and for a dotted name,
+    /// classifying) that value is most of what such a tag costs.
+    private var heads: [Head] = []
+
+    private struct Head {
+        var serial: Int
+        var value: Any?
+        /// The value classified, once a dotted name needed it.
+        var frame: ContextFrame?
+    }
     /// Block overrides in force: those of the outermost parent tag win.
     private var overrides: [String: BlockContent] = [:]
     private var depth = 0
@@ -80,19 +87,24 @@ struct Renderer: ~Copyable {
     /// the remaining parts each inside the previous result only.
     private mutating func resolve(_ path: Path) -> Any? {
         guard let first = path.first else { return stack.last?.value }
-        guard let last = path.rest.last else { return lookUp(first) }
-
         // Values are views of immutable data, so while the stack is unchanged a name keeps its value.
         let serial = frameSerials.last ?? 0
-        if path.headNumber >= dottedHeads.count {
-            dottedHeads += repeatElement((serial: -1, frame: nil), count: path.headNumber + 1 - dottedHeads.count)
+        if path.headNumber >= heads.count {
+            heads += repeatElement(Head(serial: -1, value: nil, frame: nil), count: path.headNumber + 1 - heads.count)
+        }
+        guard let last = path.rest.last else {
+            if heads[path.headNumber].serial != serial {
+                heads[path.headNumber] = Head(serial: serial, value: lookUp(first), frame: nil)
+            }
+            return heads[path.headNumber].value
         }
         let head: ContextFrame?
-        if dottedHeads[path.headNumber].serial == serial {
-            head = dottedHeads[path.headNumber].frame
+        if heads[path.headNumber].serial == serial, let frame = heads[path.headNumber].frame {
+            head = frame
         } else {
-            head = lookUp(first).map(ContextFrame.init)
-            dottedHeads[path.headNumber] = (serial, head)
+            let value = lookUp(first)
+            head = value.map(ContextFrame.init)
+            heads[path.headNumber] = Head(serial: serial, value: value, frame: head)
         }
         guard var frame = head else { return nil }
         for name in path.rest.dropLast() {
@@ -311,7 +323,8 @@ struct Renderer: ~Copyable {
     /// HTML-escapes `&`, `<`, `>`, `"` and `'`, copying the runs between them in bulk.
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
-        for index in 0..<bytes.count where Renderer.needsEscaping(bytes[index]) {
+        var index = Renderer.nextByteToEscape(in: bytes, from: 0)
+        while index < bytes.count {
             let entity: StaticString
             switch bytes[index] {
             case UInt8(ascii: "&"): entity = "&amp;"
@@ -323,8 +336,30 @@ struct Renderer: ~Copyable {
             output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             output.append(entity)
             runStart = index + 1
+            index = Renderer.nextByteToEscape(in: bytes, from: runStart)
         }
         output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// The index of the first byte at or after `start` that needs escaping, or `bytes.count`.
+    /// Eight bytes at a time: XORed with one of the five bytes repeated, a word holding that byte
+    /// has a zero byte, which `(x - 0x01…) & ~x & 0x80…` detects.
+    private static func nextByteToEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = bytes.baseAddress {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                let found = zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
+                    | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | zeroBytes(word ^ 0x2222_2222_2222_2222)
+                    | zeroBytes(word ^ 0x2727_2727_2727_2727)
+                if found & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count && !needsEscaping(bytes[index]) { index += 1 }
+        return index
     }
 
     /// `&`, `<`, `>`, `"` and `'` are all below 64, so one shift and mask tells them apart.

@@ -195,3 +195,24 @@ struct Post: MustacheFields {
         #expect(rendered == "<html>\n<head><title>Home · Site</title></head>\n<body>\n  <h1>Home</h1>\n  <p>Welcome</p>\n</body>\n</html>\n")
     }
 }
+
+@Suite struct WordwiseEscapingTests {
+    /// The escaper skips eight bytes at a time: every special character is found wherever it falls
+    /// in a word, at the start, the end and in the tail, among ASCII and multi-byte text.
+    @Test func everySpecialCharacterIsEscapedAtEveryOffset() throws {
+        let entities: [Character: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+        for filler in ["a", "한", " "] {
+            for length in 0..<20 {
+                for position in 0...length {
+                    for (special, entity) in entities {
+                        var text = String(repeating: filler, count: length)
+                        text.insert(special, at: text.index(text.startIndex, offsetBy: position))
+                        let expected = String(repeating: filler, count: position) + entity + String(repeating: filler, count: length - position)
+                        #expect(try render("{{x}}", ["x": text]) == expected)
+                    }
+                }
+            }
+        }
+        #expect(try render("{{x}}", ["x": "<&>\"'<&>\"'"]) == "&lt;&amp;&gt;&quot;&#39;&lt;&amp;&gt;&quot;&#39;")
+    }
+}

@@ -33,8 +33,18 @@ public enum SitePaths {
     /// The prefix that leads from a page back to the site root (`../../` from `sayings/x/`).
     /// Links are relative so a site works under any base path and from a local folder.
     public static func root(from urlPath: String) -> String {
-        // Over UTF-8 bytes: splitting the String itself would cut it into Characters first.
-        let depth = urlPath.utf8.split(separator: UInt8(ascii: "/")).count - (urlPath.hasSuffix("/") || urlPath.isEmpty ? 0 : 1)
+        // The folders above the page: its non-empty path segments, but the last one when it names a file.
+        var segments = 0
+        var inSegment = false
+        for byte in urlPath.utf8 {
+            if byte == UInt8(ascii: "/") {
+                inSegment = false
+            } else if !inSegment {
+                inSegment = true
+                segments += 1
+            }
+        }
+        let depth = segments - (inSegment ? 1 : 0)
         return depth > 0 ? String(repeating: "../", count: depth) : "./"
     }
 }
