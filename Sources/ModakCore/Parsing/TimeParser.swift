@@ -73,13 +73,39 @@ public struct CivilDay: Sendable, Equatable, Hashable, Comparable, CustomStringC
     public static func < (lhs: CivilDay, rhs: CivilDay) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 
     public var description: String {
-        "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
+        appendDigits(year, width: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(month, width: 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        appendDigits(day, width: 2, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
 func pad(_ number: Int, _ width: Int) -> String {
-    let digits = String(number)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    var text: [UInt8] = []
+    appendDigits(number, width: width, to: &text)
+    return String(decoding: text, as: UTF8.self)
+}
+
+/// Appends the decimal digits of `number`, zero-padded to `width`, as ASCII: dates are formatted
+/// for every saying on several pages, and string interpolation costs ten times as much.
+public func appendDigits(_ number: Int, width: Int, to text: inout [UInt8]) {
+    if number < 0 { text.append(UInt8(ascii: "-")) }
+    let value = number.magnitude
+    var divisor: UInt = 1
+    var count = 1
+    while value / divisor >= 10 {
+        divisor *= 10
+        count += 1
+    }
+    for _ in count..<max(count, width - (number < 0 ? 1 : 0)) { text.append(UInt8(ascii: "0")) }
+    while divisor > 0 {
+        text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+        divisor /= 10
+    }
 }
 
 /// Parses the time forms SPEC.md accepts: `2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`,

@@ -34,20 +34,25 @@ public struct BuildDay: Sendable, Equatable {
 public struct TimeRules: Sendable {
     public let today: BuildDay
     public let newDays: Int
+    /// The instants the rules turn on, worked out once: each takes time-zone lookups, and the
+    /// rules are asked about every saying.
+    private let tomorrowStart: Date
+    private let newSince: Date
 
     public init(today: BuildDay, newDays: Int) {
         self.today = today
         self.newDays = newDays
+        tomorrowStart = today.tomorrowStart
+        newSince = today.day.adding(days: -newDays).start(in: today.timeZone)
     }
 
     /// Published when its time is no later than the end of today; later sayings are scheduled.
-    public func isPublished(_ saying: Saying) -> Bool { saying.time < today.tomorrowStart }
+    public func isPublished(_ saying: Saying) -> Bool { saying.time < tomorrowStart }
 
     /// New when its time lies within `newDays` days before today (and it is published).
     public func isNew(_ saying: Saying) -> Bool {
         guard newDays > 0 else { return false }
-        let threshold = today.day.adding(days: -newDays).start(in: today.timeZone)
-        return saying.time >= threshold && isPublished(saying)
+        return saying.time >= newSince && isPublished(saying)
     }
 
     /// Delivered when its time is no later than now.

@@ -3,11 +3,12 @@ import ModakCore
 
 /// Dates as people and machines read them, without locale data, so output never varies by machine.
 public struct DateText: Sendable {
-    public let timeZone: TimeZone
+    public var timeZone: TimeZone { offsets.timeZone }
     public let language: String
+    private let offsets: ZoneOffsets
 
     public init(timeZone: TimeZone, language: String) {
-        self.timeZone = timeZone
+        offsets = ZoneOffsets(timeZone)
         self.language = language
     }
 
@@ -16,20 +17,52 @@ public struct DateText: Sendable {
     /// `2026년 11월 28일` or `November 28, 2026`.
     public func long(_ date: Date) -> String {
         let day = local(date).day
-        if language == "ko" { return "\(day.year)년 \(day.month)월 \(day.day)일" }
-        return "\(Self.englishMonths[day.month - 1]) \(day.day), \(day.year)"
+        return Self.text { text in
+            if language == "ko" {
+                appendDigits(day.year, width: 1, to: &text)
+                text += "년 ".utf8
+                appendDigits(day.month, width: 1, to: &text)
+                text += "월 ".utf8
+                appendDigits(day.day, width: 1, to: &text)
+                text += "일".utf8
+            } else {
+                text += Self.englishMonths[day.month - 1].utf8
+                text.append(UInt8(ascii: " "))
+                appendDigits(day.day, width: 1, to: &text)
+                text += ", ".utf8
+                appendDigits(day.year, width: 1, to: &text)
+            }
+        }
     }
+
+    /// The calendar day `date` falls on in the site's time zone.
+    public func day(_ date: Date) -> CivilDay { local(date).day }
 
     /// `28-11-2026`, the souvenir list's format.
     public func dayMonthYear(_ date: Date) -> String {
         let day = local(date).day
-        return "\(pad2(day.day))-\(pad2(day.month))-\(day.year)"
+        return Self.text { text in
+            appendDigits(day.day, width: 2, to: &text)
+            text.append(UInt8(ascii: "-"))
+            appendDigits(day.month, width: 2, to: &text)
+            text.append(UInt8(ascii: "-"))
+            appendDigits(day.year, width: 1, to: &text)
+        }
     }
 
     /// RFC 3339 in the site's offset: `2026-11-28T09:00:00+09:00`.
     public func rfc3339(_ date: Date) -> String {
         let time = local(date)
-        return "\(time.day)T\(clock(time.secondOfDay))\(offsetText(time.offset, separator: ":"))"
+        return Self.text { text in
+            appendDigits(time.day.year, width: 4, to: &text)
+            text.append(UInt8(ascii: "-"))
+            appendDigits(time.day.month, width: 2, to: &text)
+            text.append(UInt8(ascii: "-"))
+            appendDigits(time.day.day, width: 2, to: &text)
+            text.append(UInt8(ascii: "T"))
+            Self.appendClock(time.secondOfDay, to: &text)
+            Self.appendOffset(time.offset, separator: true, to: &text)
+        }
     }
 
     /// RFC 822 as RSS wants it: `Sat, 28 Nov 2026 09:00:00 +0900`.
@@ -37,27 +70,52 @@ public struct DateText: Sendable {
         let time = local(date)
         let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
         let weekday = weekdays[((time.day.daysSinceEpoch % 7) + 7) % 7]
-        return "\(weekday), \(pad2(time.day.day)) \(Self.englishMonths[time.day.month - 1].prefix(3)) \(time.day.year) \(clock(time.secondOfDay)) \(offsetText(time.offset, separator: ""))"
+        return Self.text { text in
+            text += weekday.utf8
+            text += ", ".utf8
+            appendDigits(time.day.day, width: 2, to: &text)
+            text.append(UInt8(ascii: " "))
+            text += Self.englishMonths[time.day.month - 1].utf8.prefix(3)
+            text.append(UInt8(ascii: " "))
+            appendDigits(time.day.year, width: 1, to: &text)
+            text.append(UInt8(ascii: " "))
+            Self.appendClock(time.secondOfDay, to: &text)
+            text.append(UInt8(ascii: " "))
+            Self.appendOffset(time.offset, separator: false, to: &text)
+        }
     }
 
-    /// The wall-clock day and time of `date` in the site's time zone, with one time-zone lookup
-    /// (the expensive part).
+    /// The wall-clock day and time of `date` in the site's time zone.
     private func local(_ date: Date) -> (day: CivilDay, secondOfDay: Int, offset: Int) {
-        let offset = timeZone.secondsFromGMT(for: date)
+        let offset = offsets.secondsFromGMT(for: date)
         let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let days = Int((Double(seconds) / 86_400).rounded(.down))
         return (CivilDay(daysSinceEpoch: days), seconds - days * 86_400, offset)
     }
 
-    private func clock(_ secondOfDay: Int) -> String {
-        "\(pad2(secondOfDay / 3600)):\(pad2(secondOfDay % 3600 / 60)):\(pad2(secondOfDay % 60))"
+    /// Dates are formatted for every saying on several pages: built as bytes, not interpolated.
+    private static func text(_ build: (inout [UInt8]) -> Void) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        build(&text)
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// `+09:00` (RFC 3339) or `+0900` (RFC 822).
-    private func offsetText(_ offset: Int, separator: String) -> String {
+    /// `09:05:00`.
+    private static func appendClock(_ secondOfDay: Int, to text: inout [UInt8]) {
+        appendDigits(secondOfDay / 3600, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 3600 / 60, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        appendDigits(secondOfDay % 60, width: 2, to: &text)
+    }
+
+    /// `+09:00` (RFC 3339, with the separator) or `+0900` (RFC 822).
+    private static func appendOffset(_ offset: Int, separator: Bool, to text: inout [UInt8]) {
         let minutes = abs(offset) / 60
-        return "\(offset < 0 ? "-" : "+")\(pad2(minutes / 60))\(separator)\(pad2(minutes % 60))"
+        text.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+        appendDigits(minutes / 60, width: 2, to: &text)
+        if separator { text.append(UInt8(ascii: ":")) }
+        appendDigits(minutes % 60, width: 2, to: &text)
     }
-
-    private func pad2(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
 }

@@ -14,7 +14,6 @@ struct SearchIndexStep: RenderStep {
     static let fields = ["id", "kor", "eng", "who", "day", "tags"]
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        let timeZone = context.content.site.timeZone
         // Keys in alphabetical order, as `JSONSerialization` with `.sortedKeys` wrote them.
         var json = CompactJSON(capacity: context.published.count * 256)
         json.raw(#"{"fields":"#)
@@ -24,7 +23,7 @@ struct SearchIndexStep: RenderStep {
         json.raw(#","sayings":["#)
         for (index, saying) in context.published.enumerated() {
             var row = [saying.id, saying.kor, saying.eng, saying.who].map(\.nfc)
-            row.append(CivilDay(saying.time, in: timeZone).description)
+            row.append(context.dates.day(saying.time).description)
             if !saying.tags.isEmpty { row.append(saying.tags.joined(separator: " ").nfc) }
             if index > 0 { json.raw(",") }
             json.strings(row)
