@@ -12,13 +12,16 @@ public struct FrontMatterDocument: Sendable {
 
 public enum FrontMatterParser {
     public static func parse(_ text: String, path: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
-        let lines = splitLines(text)
+        var text = text
+        text.makeContiguousUTF8()
+        let (lines, bodyStart) = frontMatterLines(text)
         guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
             return (nil, [Diagnostic(path: path, line: 1, "the file must start with a front-matter block: a line `---`, `key: value` lines, and a closing `---`")])
         }
-        guard let closing = lines.dropFirst().firstIndex(where: { $0.trimmingTrailingSpaces == "---" }) else {
+        guard lines.count > 1, let last = lines.last, last.trimmingTrailingSpaces == "---" else {
             return (nil, [Diagnostic(path: path, line: 1, "the front matter opened here is never closed: add a line `---` after the last `key: value` line")])
         }
+        let closing = lines.count - 1
 
         var diagnostics: [Diagnostic] = []
         var fields: [(key: String, field: RawField)] = []
@@ -38,9 +41,19 @@ public enum FrontMatterParser {
             }
         }
         // The body is the rest of the text, with `\r\n` made `\n`: taken as it is when it has no `\r`.
-        let body = closing + 1 < lines.count && !text.containsUTF8Byte(where: { $0 == UInt8(ascii: "\r") })
-            ? String(text[lines[closing + 1].startIndex...])
-            : lines[(closing + 1)...].joined(separator: "\n")
+        let body = bodyStart.map { start in
+            let rest = text.utf8[start...]
+            guard rest.contains(UInt8(ascii: "\r")) else { return String(text[start...]) }
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(rest.count)
+            var previous: UInt8?
+            for byte in rest {
+                if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") { bytes.removeLast() }
+                bytes.append(byte)
+                previous = byte
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        } ?? ""
         let document = FrontMatterDocument(record: RawRecord(path: path, line: 1, fields: fields), body: body, bodyLine: closing + 2)
         return (diagnostics.isEmpty ? document : nil, diagnostics)
     }
@@ -214,24 +227,31 @@ public enum FrontMatterParser {
         return .success(.list(items))
     }
 
-    /// Splits on `\n` and `\r\n`, so Windows files read the same. Scans UTF-8 bytes in place: a
-    /// line feed is never part of a longer sequence, and a carriage return right before it ends
-    /// the line.
-    static func splitLines(_ text: String) -> [Substring] {
-        var text = text
-        text.makeContiguousUTF8()
+    /// The lines of the front matter, split on `\n` and `\r\n` so that Windows files read the same:
+    /// from the first line to the closing `---` (or to the end when there is none, or when the first
+    /// line opens nothing), and where the body starts, after the closing line's line feed (nil when
+    /// nothing follows it). The body is not split: it is taken whole.
+    ///
+    /// Scans UTF-8 bytes in place: a line feed is never part of a longer sequence, and a carriage
+    /// return right before it ends the line.
+    static func frontMatterLines(_ text: String) -> (lines: [Substring], bodyStart: String.Index?) {
         let utf8 = text.utf8
         func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        return utf8.withContiguousStorageIfAvailable { bytes in
+        func isDelimiter(_ line: Substring) -> Bool { line.trimmingTrailingSpaces == "---" }
+        return utf8.withContiguousStorageIfAvailable { bytes -> ([Substring], String.Index?) in
             var lines: [Substring] = []
             var lineStart = 0
             for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
                 let lineEnd = offset > lineStart && bytes[offset - 1] == UInt8(ascii: "\r") ? offset - 1 : offset
-                lines.append(text[index(lineStart)..<index(lineEnd)])
+                let line = text[index(lineStart)..<index(lineEnd)]
+                lines.append(line)
                 lineStart = offset + 1
+                if lines.count == 1 ? !isDelimiter(line) : isDelimiter(line) {
+                    return (lines, lines.count == 1 ? nil : index(lineStart))
+                }
             }
             lines.append(text[index(lineStart)...])
-            return lines
+            return (lines, nil)
         }!
     }
 }
