@@ -43,7 +43,7 @@ public enum FrontMatterParser {
         // The body is the rest of the text, with `\r\n` made `\n`: taken as it is when it has no `\r`.
         let body = bodyStart.map { start in
             let rest = text.utf8[start...]
-            guard rest.contains(UInt8(ascii: "\r")) else { return String(text[start...]) }
+            guard rest.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "\r")) }) ?? true else { return String(text[start...]) }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(rest.count)
             var previous: UInt8?
