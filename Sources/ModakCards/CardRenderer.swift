@@ -136,7 +136,7 @@ public struct CardRenderer: Sendable {
     /// The lines of `text` joined by spaces, blank lines dropped. A newline is a character of its
     /// own, so the bytes can be split.
     private static func flattened(_ text: String) -> String {
-        guard text.utf8.contains(0x0A) else { return text }
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x0A) }) ?? true else { return text }
         return text.utf8.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
     }
 }

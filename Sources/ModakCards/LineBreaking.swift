@@ -41,6 +41,9 @@ struct Paragraph: Sendable {
     /// Widths of the runs of clusters with no break opportunity inside
     /// them ("words"), widest first.
     let wordWidths: [Int]
+    /// The words in order, each with the spaces after it: a line of whole words is as wide as the
+    /// totals of its words but the last, plus that one's content.
+    private let words: [(content: Int, total: Int)]
 
     /// - Parameter utf8: valid UTF-8 (from a `String`).
     init(utf8: [UInt8], metrics: FontMetrics) {
@@ -82,21 +85,23 @@ struct Paragraph: Sendable {
 
         var prefix = [0]
         prefix.reserveCapacity(clusters.count + 1)
-        var wordWidths: [Int] = []
-        var word = 0
+        var words: [(content: Int, total: Int)] = []
+        var word = (content: 0, total: 0)
         for cluster in clusters {
             prefix.append(prefix.last! + cluster.width)
-            if !cluster.isSpace { word += cluster.width }
-            if cluster.breakAfter && word > 0 {
-                wordWidths.append(word)
-                word = 0
+            if !cluster.isSpace { word.content += cluster.width }
+            word.total += cluster.width
+            if cluster.breakAfter {
+                words.append(word)
+                word = (0, 0)
             }
         }
-        if word > 0 { wordWidths.append(word) }
+        if word.total > 0 { words.append(word) }
         self.utf8 = utf8
         self.clusters = clusters
         self.prefix = prefix
-        self.wordWidths = wordWidths.sorted(by: >)
+        self.words = words
+        self.wordWidths = words.map(\.content).filter { $0 > 0 }.sorted(by: >)
     }
 
     func width(of range: Range<Int>) -> Int { prefix[range.upperBound] - prefix[range.lowerBound] }
@@ -106,7 +111,17 @@ struct Paragraph: Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.isEmpty ? 0 : clusters[range.upperBound - 1].bytes.upperBound
                                   - clusters[range.lowerBound].bytes.lowerBound + suffix.utf8.count)
-        for cluster in clusters[range] { bytes += utf8[cluster.bytes] }
+        // Clusters are copied in runs: only collapsed spaces leave gaps between them.
+        var run: Range<Int>?
+        for cluster in clusters[range] {
+            if let current = run, current.upperBound == cluster.bytes.lowerBound {
+                run = current.lowerBound..<cluster.bytes.upperBound
+            } else {
+                if let current = run { bytes += utf8[current] }
+                run = cluster.bytes
+            }
+        }
+        if let run { bytes += utf8[run] }
         bytes += suffix.utf8
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -120,10 +135,26 @@ struct Paragraph: Sendable {
         return lines.isEmpty ? [0..<0] : lines
     }
 
-    /// `greedyLines(maxWidth:).count`, without making the lines.
+    /// `greedyLines(maxWidth:).count`, without making the lines: the searches for a font size
+    /// and for balanced lines ask this many times per card.
     func greedyLineCount(maxWidth: Int) -> Int {
+        guard maxWidth >= wordWidths.first ?? 0 else {
+            var count = 0
+            forEachGreedyLine(maxWidth: maxWidth) { _ in count += 1 }
+            return max(count, 1)
+        }
+        // No word needs breaking: the same lines, word by word instead of cluster by cluster.
         var count = 0
-        forEachGreedyLine(maxWidth: maxWidth) { _ in count += 1 }
+        var index = 0
+        while index < words.count {
+            count += 1
+            var width = words[index].total
+            index += 1
+            while index < words.count && width + words[index].content <= maxWidth {
+                width += words[index].total
+                index += 1
+            }
+        }
         return max(count, 1)
     }
 

@@ -161,4 +161,23 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
             #expect(fast.text(of: 0..<fast.clusters.count) + "e\u{301}" == full.text(of: 0..<full.clusters.count))
         }
     }
+
+    @Test func countingLinesWordByWordGivesTheGreedyCount() {
+        // Once no word needs breaking, lines are counted word by word: the count must be the one
+        // the cluster-by-cluster wrapping makes, at every width.
+        let pieces = ["모닥불", "가", " ", "  ", "well-known", "a", "\u{200B}", "—", "😀", "e\u{301}", "x-y", "Supercalifragilistic", "--"]
+        var state: UInt64 = 99
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<400 {
+            let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+            let paragraph = Paragraph(utf8: Array(text.utf8), metrics: .notoSansKRRegular)
+            let widest = paragraph.wordWidths.first ?? 0
+            for width in stride(from: max(widest, 1), through: widest * 3 + 2_000, by: 97) {
+                #expect(paragraph.greedyLineCount(maxWidth: width) == paragraph.greedyLines(maxWidth: width).count, "\(text) at \(width)")
+            }
+        }
+    }
 }
