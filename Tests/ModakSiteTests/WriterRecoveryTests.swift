@@ -50,6 +50,40 @@ import TestSupport
         #expect(Manifest.read(from: folder.path + "/" + SiteWriter.manifestName).entries.values.allSatisfy { $0 != .unknown })
     }
 
+    /// A new site is built in a hidden sibling and renamed into place, so it appears whole.
+    @Test func aNewSiteAppearsWholeAndAFailedOneNotAtAll() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.path + "/public"
+        let report = try SiteWriter(outputDirectory: output).write(plan(["index.html": "one", "sayings/a/index.html": "a"]))
+        #expect(report.written == 2)
+        #expect(folder.read("public/sayings/a/index.html") == "a")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
+        // Written in place, it still has what the next build needs: a manifest, no temporaries.
+        let second = try SiteWriter(outputDirectory: output).write(plan(["index.html": "two", "sayings/a/index.html": "a"]))
+        #expect(second.written == 1 && second.unchanged == 1)
+
+        // A page that fails to render stops the build after the others were written.
+        var failing = plan(["index.html": "x", "sayings/b/index.html": "y"])
+        failing.deferred = [DeferredFile(path: "sayings/c/index.html", key: { 1 }, render: { throw OutputError(description: "boom") })]
+        #expect(throws: OutputError.self) { try SiteWriter(outputDirectory: folder.path + "/failed").write(failing) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
+    }
+
+    /// A killed build leaves its hidden folder for a new site; the next one removes it unless its
+    /// build is still running.
+    @Test func theFolderOfAKilledNewSiteIsRemoved() throws {
+        let folder = try TemporaryFolder()
+        var dead = Int32(4_000_000)  // above any pid Linux hands out by default
+        while kill(dead, 0) == 0 { dead += 1 }
+        try folder.write(".public.modak-\(dead).tmp/index.html", "half")
+        try folder.write(".public.modak-1.tmp/index.html", "pid 1 is running")
+        try folder.write(".other.modak-\(dead).tmp/index.html", "another output's")
+        _ = try SiteWriter(outputDirectory: folder.path + "/public").write(plan(["index.html": "one"]))
+        #expect(!folder.exists(".public.modak-\(dead).tmp"))
+        #expect(folder.exists(".public.modak-1.tmp/index.html"))
+        #expect(folder.exists(".other.modak-\(dead).tmp/index.html"))
+    }
+
     /// Writes `<source bytes>+png` to each destination, or fails after writing the first.
     private struct FakeDeriver: FileDeriver {
         var failing = false

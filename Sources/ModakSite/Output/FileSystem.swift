@@ -34,9 +34,14 @@ enum FileSystem {
 
     /// Writes `bytes` to a new temporary sibling of `path` (see `isTemporaryName`) and returns its path.
     static func writeTemporary(_ bytes: [UInt8], beside path: String) throws(OutputError) -> String {
-        let temporary = temporarySibling(of: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot create", temporary) }
+        try write(bytes, to: temporarySibling(of: path))
+    }
+
+    /// Creates or truncates `path` and writes `bytes` to it; returns `path`. On failure the file is removed.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to path: String) throws(OutputError) -> String {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure("cannot create", path) }
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -46,16 +51,16 @@ enum FileSystem {
             guard count > 0 else {
                 let error = failure("cannot write", path)
                 close(descriptor)
-                unlink(temporary)
+                unlink(path)
                 throw error
             }
             offset += count
         }
         guard close(descriptor) == 0 else {
-            unlink(temporary)
+            unlink(path)
             throw failure("cannot write", path)
         }
-        return temporary
+        return path
     }
 
     /// Renames a temporary written by `writeTemporary` over `path`.
@@ -85,7 +90,36 @@ enum FileSystem {
     /// `.<name>.modak-<pid>.tmp` beside `path`: hidden, and recognisable after a crash.
     static func temporarySibling(of path: String) -> String {
         let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        return String(path[..<slash]) + ".\(path[slash...]).modak-\(getpid()).tmp"
+        return String(path[..<slash]) + ".\(path[slash...]).modak-\(processID).tmp"
+    }
+
+    /// Asked once: every file written goes through a temporary named after it.
+    private static let processID = getpid()
+
+    /// Removes the temporary siblings of `path` left by builds that are no longer running (a
+    /// killed build's folder for a new site).
+    static func removeAbandonedTemporaries(of path: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let prefix = ".\(slash.map { path[path.index(after: $0)...] } ?? path[...]).modak-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder) else { return }
+        for name in names where name.hasPrefix(prefix) && isTemporaryName(name) {
+            let pid = name.dropFirst(prefix.count).prefix { ("0"..."9").contains($0) }
+            // Signal 0 only asks whether the process exists.
+            if let pid = Int32(pid), kill(pid, 0) != 0 && errno == ESRCH {
+                removeTree(folder + "/" + name)
+            }
+        }
+    }
+
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// Removes a folder and everything in it (not following symbolic links).
+    static func removeTree(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// Whether `name` is one of `temporarySibling`'s names, or a name a tool made from one

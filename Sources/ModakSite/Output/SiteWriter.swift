@@ -25,14 +25,23 @@ public struct OutputError: Error, CustomStringConvertible, Sendable {
 /// - Files the previous build generated and this one does not are removed; nothing else is
 ///   (a user's `CNAME` stays). The manifest records what Modak owns.
 /// - A lock keeps two builds from interleaving on one folder.
+/// - A folder that does not exist yet is built whole beside it and renamed into place: readers
+///   see no site or all of it, and no file needs a temporary of its own.
 public struct SiteWriter: Sendable {
     public static let manifestName = ".modak-manifest"
     public static let lockName = ".modak-lock"
 
     public let outputDirectory: String
+    /// Files go straight to their names: set for the hidden folder a new site is built in.
+    private let writesInPlace: Bool
 
     public init(outputDirectory: String) {
+        self.init(outputDirectory: outputDirectory, writesInPlace: false)
+    }
+
+    private init(outputDirectory: String, writesInPlace: Bool) {
         self.outputDirectory = outputDirectory.hasSuffix("/") && outputDirectory.count > 1 ? String(outputDirectory.dropLast()) : outputDirectory
+        self.writesInPlace = writesInPlace
     }
 
     /// `progress(done, total)` is called as files are written, from any thread. Derived files are
@@ -47,6 +56,9 @@ public struct SiteWriter: Sendable {
     public func write(_ plan: OutputPlan, deriver: (any FileDeriver)? = nil, record: BuildRecord? = nil,
                       progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
         try validatePaths(plan)
+        if !writesInPlace && !FileSystem.exists(outputDirectory) {
+            return try writeNewSite(plan, deriver: deriver, record: record, progress: progress)
+        }
         try FileSystem.createDirectories(outputDirectory)
         let lock = try OutputLock(path: outputDirectory + "/" + Self.lockName)
         defer { lock.release() }
@@ -71,7 +83,7 @@ public struct SiteWriter: Sendable {
         let derivedAtRisk = derived.filter { file in
             candidatePaths.contains(file.source) || FileSystem.size(of: outputDirectory + "/" + file.path) != previous.entries[file.path]?.size
         }
-        if !candidates.isEmpty || !derivedAtRisk.isEmpty {
+        if !writesInPlace && (!candidates.isEmpty || !derivedAtRisk.isEmpty) {
             var intent = previous
             for path in candidatePaths { intent.entries[path] = .unknown }
             for file in derivedAtRisk { intent.entries[file.path] = .unknown }
@@ -82,9 +94,11 @@ public struct SiteWriter: Sendable {
         var current = Manifest(entries: [:])
         for (index, entry) in knownEntries.enumerated() { if let entry { current.entries[jobs[index].path] = entry } }
         for file in staged { current.entries[file.path] = file.entry }
-        try ParallelMap.map(staged.filter { $0.temporary != nil }) { file in
-            Result { () throws(OutputError) in try FileSystem.replace(outputDirectory + "/" + file.path, with: file.temporary!) }
-        }.forEach { try $0.get() }
+        if !writesInPlace {
+            try ParallelMap.map(staged.filter { $0.temporary != nil }) { file in
+                Result { () throws(OutputError) in try FileSystem.replace(outputDirectory + "/" + file.path, with: file.temporary!) }
+            }.forEach { try $0.get() }
+        }
         let written = staged.count { $0.temporary != nil }
 
         let pendingDerived = derived.filter { file in
@@ -112,6 +126,28 @@ public struct SiteWriter: Sendable {
     }
 
     private var manifestPath: String { outputDirectory + "/" + Self.manifestName }
+
+    /// Writes a site whose folder does not exist yet into a hidden sibling (removed if the build
+    /// fails), then renames that into place. One left by a killed build is removed first.
+    private func writeNewSite(_ plan: OutputPlan, deriver: (any FileDeriver)?, record: BuildRecord?,
+                              progress: (@Sendable (Int, Int) -> Void)?) throws -> WriteReport {
+        let staging = FileSystem.temporarySibling(of: outputDirectory)
+        let parent = staging.lastIndex(of: "/").map { String(staging[..<$0]) } ?? "."
+        try FileSystem.createDirectories(parent.isEmpty ? "/" : parent)
+        FileSystem.removeAbandonedTemporaries(of: outputDirectory)
+        do {
+            try FileSystem.createDirectories(staging)
+            let report = try SiteWriter(outputDirectory: staging, writesInPlace: true)
+                .write(plan, deriver: deriver, record: record, progress: progress)
+            guard rename(staging, outputDirectory) == 0 else {
+                throw OutputError(description: "cannot create \(outputDirectory) (did another build create it meanwhile?): \(String(cString: strerror(errno)))")
+            }
+            return report
+        } catch {
+            FileSystem.removeTree(staging)
+            throw error
+        }
+    }
 
     /// The record of the last build, when it was made from `inputs` and every file it wrote is
     /// still there at the size it wrote: then a build from the same inputs has nothing to do.
@@ -204,7 +240,7 @@ public struct SiteWriter: Sendable {
                         createdFolder = folder
                     }
                     do {
-                        temporary = try FileSystem.writeTemporary(bytes, beside: path)
+                        temporary = writesInPlace ? try FileSystem.write(bytes, to: path) : try FileSystem.writeTemporary(bytes, beside: path)
                     } catch {
                         if let createdFolder { rmdir(outputDirectory + "/" + createdFolder) }
                         throw error
