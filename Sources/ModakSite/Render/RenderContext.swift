@@ -199,7 +199,9 @@ public struct SiteRenderer: Sendable {
         self.steps = steps
     }
 
-    public static let defaultSteps: [any RenderStep] = [SayingPagesStep(), ReaderListPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), AssetsStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep()]
+    /// The writer renders deferred pages in this order across its threads, so the steps with the
+    /// few largest pages (the lists of every saying) come first and no thread ends on one alone.
+    public static let defaultSteps: [any RenderStep] = [ReaderListPagesStep(), SayingPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), AssetsStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {
         let outcomes = ParallelMap.map(steps) { step in
