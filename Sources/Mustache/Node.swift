@@ -23,8 +23,8 @@ struct Path: Sendable {
     let first: String?
     let rest: [String]
     let text: String
-    /// A small number standing for the first part of the name in every template of the process
-    /// (see `DottedHeads`); -1 for `.`.
+    /// For a dotted name, a small number standing for its first part in every template of the
+    /// process (see `DottedHeads`); -1 otherwise.
     let headNumber: Int
 
     init(_ text: String) {
@@ -37,13 +37,12 @@ struct Path: Sendable {
             first = components[0]
             rest = Array(components.dropFirst())
         }
-        headNumber = first.map(DottedHeads.number(for:)) ?? -1
+        headNumber = rest.isEmpty ? -1 : DottedHeads.number(for: first!)
     }
 }
 
-/// Numbers the first parts of names, so that the renderer can remember what `site` in
-/// `{{site.title}}` or `root` in `{{root}}` resolved to in an array slot instead of looking the
-/// name up again at every tag.
+/// Numbers the first parts of dotted names, so that the renderer can remember what `site` in
+/// `{{site.title}}` resolved to in an array slot instead of hashing the name at every tag.
 enum DottedHeads {
     private static let numbers = Mutex<[String: Int]>([:])
 

@@ -11,22 +11,15 @@ struct Renderer: ~Copyable {
 
     private var output: OutputBuffer
     private var stack: [ContextFrame] = []
-    /// A number for each frame on `stack`, new with every push, so that `heads` can tell
+    /// A number for each frame on `stack`, new with every push, so that `dottedHeads` can tell
     /// which stack its entries were found on.
     private var frameSerials: [Int] = []
     private var lastSerial = 0
-    /// What the first names of tags (`site` of `{{site.title}}`, `root`) resolved to, by
+    /// What the first names of dotted tags (`site` of `{{site.title}}`) resolved to, by
     /// `Path.headNumber`, with the serial of the top frame then. A layout asks for `site.…`,
-    /// `page.…`, `t.…` and `root` dozens of times per page, and finding (and for a dotted name,
-    /// classifying) that value is most of what such a tag costs.
-    private var heads: [Head] = []
-
-    private struct Head {
-        var serial: Int
-        var value: Any?
-        /// The value classified, once a dotted name needed it.
-        var frame: ContextFrame?
-    }
+    /// `page.…` and `t.…` dozens of times per page, and finding and classifying that value is
+    /// most of what such a tag costs.
+    private var dottedHeads: [(serial: Int, frame: ContextFrame?)] = []
     /// Block overrides in force: those of the outermost parent tag win.
     private var overrides: [String: BlockContent] = [:]
     private var depth = 0
@@ -87,24 +80,19 @@ struct Renderer: ~Copyable {
     /// the remaining parts each inside the previous result only.
     private mutating func resolve(_ path: Path) -> Any? {
         guard let first = path.first else { return stack.last?.value }
+        guard let last = path.rest.last else { return lookUp(first) }
+
         // Values are views of immutable data, so while the stack is unchanged a name keeps its value.
         let serial = frameSerials.last ?? 0
-        if path.headNumber >= heads.count {
-            heads += repeatElement(Head(serial: -1, value: nil, frame: nil), count: path.headNumber + 1 - heads.count)
-        }
-        guard let last = path.rest.last else {
-            if heads[path.headNumber].serial != serial {
-                heads[path.headNumber] = Head(serial: serial, value: lookUp(first), frame: nil)
-            }
-            return heads[path.headNumber].value
+        if path.headNumber >= dottedHeads.count {
+            dottedHeads += repeatElement((serial: -1, frame: nil), count: path.headNumber + 1 - dottedHeads.count)
         }
         let head: ContextFrame?
-        if heads[path.headNumber].serial == serial, let frame = heads[path.headNumber].frame {
-            head = frame
+        if dottedHeads[path.headNumber].serial == serial {
+            head = dottedHeads[path.headNumber].frame
         } else {
-            let value = lookUp(first)
-            head = value.map(ContextFrame.init)
-            heads[path.headNumber] = Head(serial: serial, value: value, frame: head)
+            head = lookUp(first).map(ContextFrame.init)
+            dottedHeads[path.headNumber] = (serial, head)
         }
         guard var frame = head else { return nil }
         for name in path.rest.dropLast() {
