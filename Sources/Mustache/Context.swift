@@ -90,6 +90,17 @@ extension Optional: OptionalValue {
     var wrappedValue: Any? { map { $0 as Any } }
 }
 
+/// `value as? T` for a value whose dynamic type is exactly `T` (not a subclass, not an existential,
+/// not wrapped in an Optional): compares the type and copies the value, where the runtime's general
+/// cast first works out how the two types might relate, at several times the cost.
+@inline(__always)
+func exactly<T>(_ type: T.Type, _ value: Any) -> T? {
+    func open<Value>(_ opened: Value) -> T? {
+        Value.self == T.self ? _identityCast(opened, to: T.self) : nil
+    }
+    return _openExistential(value, do: open)
+}
+
 // MARK: - Context stack frames
 
 /// A value on the context stack, classified once when pushed so that name lookups
@@ -111,9 +122,9 @@ indirect enum ContextFrame {
         let valueType = type(of: value)
         if valueType == String.self || valueType == Bool.self || valueType == Int.self {
             self = .other(value)
-        } else if valueType == [String: Any].self, let dictionary = value as? [String: Any] {
+        } else if let dictionary = exactly([String: Any].self, value) {
             self = .dictionary(dictionary)
-        } else if valueType == [String: String].self, let strings = value as? [String: String] {
+        } else if let strings = exactly([String: String].self, value) {
             self = .strings(strings)
         } else if let fields = value as? any MustacheFields {
             self = .fields(fields)
@@ -167,7 +178,7 @@ enum SectionValue {
         }
         // The common kinds by exact type first (see `ContextFrame.init`), then by protocol.
         let valueType = type(of: value)
-        if valueType == Bool.self, let bool = value as? Bool {
+        if let bool = exactly(Bool.self, value) {
             self = bool ? .context(.other(value)) : .falsy
         } else if valueType == String.self || valueType == Int.self || valueType == [String: Any].self || valueType == [String: String].self {
             self = .context(ContextFrame(value))

@@ -118,6 +118,11 @@ struct Renderer: ~Copyable {
     // MARK: - Tags
 
     private mutating func interpolate(_ value: Any, _ variable: VariableNode) throws(MustacheError) {
+        // Nearly every value is a String: taken without the runtime's general cast.
+        if let string = exactly(String.self, value) {
+            append(string, escaped: variable.escaped)
+            return
+        }
         switch value {
         case let string as String:
             append(string, escaped: variable.escaped)
