@@ -12,7 +12,7 @@ struct RecordReader {
         self.noun = noun
         self.knownKeys = knownKeys
         // JSON allows a key twice and the first would silently win; front matter already rejects this.
-        var firstLines: [String: Int] = [:]
+        var firstLines = [String: Int](minimumCapacity: record.fields.count)
         for (key, field) in record.fields {
             if let first = firstLines[key] {
                 log.error(location(line: field.line), "`\(key)` is set twice (first on line \(first)): keep one")
