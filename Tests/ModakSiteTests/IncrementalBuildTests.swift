@@ -66,6 +66,28 @@ import TestSupport
         for (path, bytes) in after where !path.hasPrefix(".modak") { #expect(freshFiles[path] == bytes, "\(path) differs from a fresh build") }
     }
 
+    /// A saying's neighbours show its title in their pagers: their keys hold its view too.
+    @Test func editingASayingRewritesItsNeighbours() throws {
+        let folder = try TemporaryFolder()
+        let content = try Fixtures.copy("basic", into: folder)
+        let output = folder.path + "/public"
+        #expect(SiteBuilder.pinned.build(request(content: content, output: output)).succeeded)
+        let before = try folder.snapshot("public")
+
+        // "two" is between "late-night" (newer) and "one" (older).
+        let file = content + "/sayings/more.json"
+        let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\"kor\": \"둘째\"", with: "\"kor\": \"고친 둘째\"")
+        #expect(edited.contains("고친 둘째"))
+        try edited.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(SiteBuilder.pinned.build(request(content: content, output: output)).succeeded)
+        let after = try folder.snapshot("public")
+        for page in ["sayings/two/index.html", "sayings/late-night/index.html", "sayings/one/index.html"] {
+            let text = String(decoding: after[page] ?? [], as: UTF8.self)
+            #expect(before[page] != nil && !String(decoding: before[page]!, as: UTF8.self).contains("고친 둘째"))
+            #expect(text.contains("고친 둘째"), "\(page) shows the edited saying")
+        }
+    }
+
     @Test func changingATemplateRendersThePagesAgain() throws {
         let folder = try TemporaryFolder()
         let output = folder.path + "/public"

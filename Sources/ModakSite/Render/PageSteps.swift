@@ -7,7 +7,14 @@ struct SayingPagesStep: RenderStep {
     let name = "sayings"
 
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
-        [home(context)] + context.published.indices.map { sayingPage($0, context) }
+        // Each saying is the previous or next one on two other saying pages, the same view on both
+        // (they are all as deep): its hash is worked out once, for the keys of both.
+        let neighbourKeys = ParallelMap.map(Array(context.published.indices)) { index in
+            var key = StableHash()
+            key.add(context.sayingView(at: index, from: SitePaths.saying(context.published[index].id)))
+            return key.value
+        }
+        return [home(context)] + context.published.indices.map { sayingPage($0, neighbourKeys: neighbourKeys, context) }
     }
 
     private func home(_ context: RenderContext) -> DeferredFile {
@@ -23,18 +30,25 @@ struct SayingPagesStep: RenderStep {
         }
     }
 
-    private func sayingPage(_ index: Int, _ context: RenderContext) -> DeferredFile {
+    private func sayingPage(_ index: Int, neighbourKeys: [UInt64], _ context: RenderContext) -> DeferredFile {
         let saying = context.published[index]
         let path = SitePaths.saying(saying.id)
         let headline = saying.kor.isEmpty ? saying.eng : saying.kor
         var meta = context.meta(path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
         meta.openGraphType = "article"
         meta = context.withCard(meta, svg: SitePaths.card(saying.id), png: SitePaths.cardPNG(saying.id))
-        return context.deferredPage("saying", meta: meta) {
-            // Newest first: the previous saying is the older one, the next the newer one.
+        // Newest first: the previous saying is the older one, the next the newer one.
+        let previous = index + 1 < context.published.count ? index + 1 : nil
+        let next = index > 0 ? index - 1 : nil
+        return context.deferredPage("saying", meta: meta) { key in
+            key.add(context.sayingView(at: index, from: path, withBody: true))
+            for neighbour in [previous, next] {
+                key.add(neighbour.map { neighbourKeys[$0] } ?? 0)
+            }
+        } body: {
             SayingBody(saying: context.sayingView(at: index, from: path, withBody: true),
-                       previous: index + 1 < context.published.count ? context.sayingView(at: index + 1, from: path) : nil,
-                       next: index > 0 ? context.sayingView(at: index - 1, from: path) : nil)
+                       previous: previous.map { context.sayingView(at: $0, from: path) },
+                       next: next.map { context.sayingView(at: $0, from: path) })
         }
     }
 }

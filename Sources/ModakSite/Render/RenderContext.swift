@@ -129,13 +129,20 @@ public struct RenderContext: Sendable {
     /// template can see) and what renders it. `body` is called for the key and again to render,
     /// so that a plan of many pages does not hold all their views.
     func deferredPage<Body: MustacheFields & Encodable & Sendable>(_ template: String, meta: PageMeta, body: @escaping @Sendable () -> Body) -> DeferredFile {
+        deferredPage(template, meta: meta, bodyKey: { key in key.add(body()) }, body: body)
+    }
+
+    /// `deferredPage` with the body's part of the key fed by `bodyKey`, which must add all that
+    /// `body` shows: pages that share parts of their views can hash those parts once.
+    func deferredPage<Body: MustacheFields & Sendable>(_ template: String, meta: PageMeta, bodyKey: @escaping @Sendable (inout StableHash) -> Void,
+                                                       body: @escaping @Sendable () -> Body) -> DeferredFile {
         let (seed, site, strings, library) = (pageKeySeed, site, strings, templates.library)
         return DeferredFile(path: SitePaths.file(for: meta.path)) {
             var key = StableHash()
             key.add(seed)
             key.add(template)
             key.add(meta)
-            key.add(body())
+            bodyKey(&key)
             return key.value
         } render: {
             try library.renderUTF8(template, PageView(site: site, meta: meta, strings: strings, body: body()))
