@@ -117,7 +117,10 @@ public struct SayingView: Sendable, Encodable, MustacheFields {
 
     /// What "copy as text" and the Web Share API share, before the page's address.
     var shareText: String {
-        [kor, eng, who.isEmpty ? "" : "— \(who)"].filter { !$0.isEmpty }.joined(separator: "\n")
+        var text = kor
+        if !eng.isEmpty { text += text.isEmpty ? eng : "\n" + eng }
+        if !who.isEmpty { text += (text.isEmpty ? "— " : "\n— ") + who }
+        return text
     }
 
     public func mustacheField(_ name: String) -> Any? {
