@@ -20,6 +20,17 @@ public protocol MustacheFields {
     func mustacheField(_ name: String) -> Any?
 }
 
+/// A `MustacheFields` value handed over ready boxed: returned from `mustacheField` for a nested
+/// view (a section or the head of a dotted name), it spares the renderer the runtime's protocol cast,
+/// the costliest step of entering one.
+public struct MustacheObject {
+    public let fields: any MustacheFields
+
+    public init(_ fields: any MustacheFields) {
+        self.fields = fields
+    }
+}
+
 // MARK: - Views of standard types, without copying them into `[Any]` / `[String: Any]`
 
 /// Any array, iterated in place whatever its element type.
@@ -126,6 +137,8 @@ indirect enum ContextFrame {
             self = .dictionary(dictionary)
         } else if let strings = exactly([String: String].self, value) {
             self = .strings(strings)
+        } else if let object = exactly(MustacheObject.self, value) {
+            self = .fields(object.fields)
         } else if let fields = value as? any MustacheFields {
             self = .fields(fields)
         } else if let keyed = value as? any MustacheKeyed {
@@ -182,6 +195,8 @@ enum SectionValue {
             self = bool ? .context(.other(value)) : .falsy
         } else if valueType == String.self || valueType == Int.self || valueType == [String: Any].self || valueType == [String: String].self {
             self = .context(ContextFrame(value))
+        } else if let object = exactly(MustacheObject.self, value) {
+            self = .context(.fields(object.fields))
         } else if let fields = value as? any MustacheFields {
             self = .context(.fields(fields))
         } else if let list = value as? any MustacheList {

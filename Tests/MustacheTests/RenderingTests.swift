@@ -216,3 +216,22 @@ struct Post: MustacheFields {
         #expect(try render("{{x}}", ["x": "<&>\"'<&>\"'"]) == "&lt;&amp;&gt;&quot;&#39;&lt;&amp;&gt;&quot;&#39;")
     }
 }
+
+@Suite struct MustacheObjectTests {
+    struct Page: MustacheFields {
+        let author: Author?
+        func mustacheField(_ field: String) -> Any? {
+            field == "author" ? author.map(MustacheObject.init) : nil
+        }
+    }
+
+    /// A view handed over boxed renders exactly as the view itself: in sections, dotted names and
+    /// inverted sections, and an absent one is falsy.
+    @Test func aBoxedViewRendersAsTheViewItself() throws {
+        let template = "{{#author}}<{{name}}>{{/author}}|{{author.name}}|{{^author}}none{{/author}}"
+        let author = Author(name: "Kim & Lee", url: nil)
+        #expect(try render(template, Page(author: author)) == "<Kim &amp; Lee>|Kim &amp; Lee|")
+        #expect(try render(template, Page(author: nil)) == "||none")
+        #expect(try render(template, ["author": author]) == "<Kim &amp; Lee>|Kim &amp; Lee|")
+    }
+}

@@ -86,8 +86,8 @@ struct PageView<Body: MustacheFields>: MustacheFields {
 
     func mustacheField(_ name: String) -> Any? {
         switch name {
-        case "site": site
-        case "page": meta
+        case "site": MustacheObject(site)
+        case "page": MustacheObject(meta)
         case "t": strings
         case "root": meta.root
         default: body.mustacheField(name)
@@ -150,7 +150,7 @@ struct HomeBody: Encodable, MustacheFields {
 
     func mustacheField(_ name: String) -> Any? {
         switch name {
-        case "today": today
+        case "today": today.map(MustacheObject.init)
         case "sayings": sayings
         case "hasSayings": !sayings.isEmpty
         case "count": sayings.count
@@ -166,9 +166,9 @@ struct SayingBody: Encodable, MustacheFields {
 
     func mustacheField(_ name: String) -> Any? {
         switch name {
-        case "saying": saying
-        case "previous": previous
-        case "next": next
+        case "saying": MustacheObject(saying)
+        case "previous": previous.map(MustacheObject.init)
+        case "next": next.map(MustacheObject.init)
         default: nil
         }
     }
@@ -190,7 +190,7 @@ struct ClientListBody: Encodable, MustacheFields {
         case "sayings": sayings
         case "hasSayings": !sayings.isEmpty
         case "count": sayings.count
-        case "itemTemplate": itemTemplate
+        case "itemTemplate": MustacheObject(itemTemplate)
         default: nil
         }
     }
