@@ -93,11 +93,8 @@ import ModakCore
     }
 
     @Test func contentErrorsLeaveThePreviousOutputUntouched() throws {
-        let folder = try TemporaryFolder()
-        let content = try Fixtures.copy("basic", into: folder)
-        let output = folder.path + "/public"
-        #expect(SiteBuilder.pinned.build(request(content: content, output: output)).succeeded)
-        let before = try folder.snapshot("public")
+        let site = try BuiltCopy()
+        let (folder, content, output, before) = (site.folder, site.content, site.output, site.files)
         try folder.write("content/sayings/bad.md", "---\nid: bad\ntmie: soon\n---\n")
         try folder.write("content/sayings/copy.md", "---\nid: one\nkor: 복사\nwho: x\ntime: 2026-11-02\n---\n")
         try folder.write("content/sayings/worse.json", "[{\"id\": \"x\", \"kor\": \"\", \"eng\": \"\", \"who\": \"a\", \"time\": \"2026-02-30\"}]")

@@ -44,11 +44,8 @@ import TestSupport
     }
 
     @Test func addingASayingRewritesOnlyThePagesThatShowItOrChange() throws {
-        let folder = try TemporaryFolder()
-        let content = try Fixtures.copy("basic", into: folder)
-        let output = folder.path + "/public"
-        #expect(SiteBuilder.pinned.build(request(content: content, output: output)).succeeded)
-        let before = try folder.snapshot("public")
+        let site = try BuiltCopy()
+        let (folder, content, output, before) = (site.folder, site.content, site.output, site.files)
 
         try addSaying("newest", time: "2026-11-29 08:00", to: content)
         let result = SiteBuilder.pinned.build(request(content: content, output: output))
@@ -68,11 +65,8 @@ import TestSupport
 
     /// A saying's neighbours show its title in their pagers: their keys hold its view too.
     @Test func editingASayingRewritesItsNeighbours() throws {
-        let folder = try TemporaryFolder()
-        let content = try Fixtures.copy("basic", into: folder)
-        let output = folder.path + "/public"
-        #expect(SiteBuilder.pinned.build(request(content: content, output: output)).succeeded)
-        let before = try folder.snapshot("public")
+        let site = try BuiltCopy()
+        let (folder, content, output, before) = (site.folder, site.content, site.output, site.files)
 
         // "two" is between "late-night" (newer) and "one" (older).
         let file = content + "/sayings/more.json"

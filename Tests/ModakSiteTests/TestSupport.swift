@@ -2,6 +2,7 @@ import Foundation
 import ModakCore
 @testable import ModakSite
 import TestSupport
+import Testing
 
 extension TemporaryFolder {
     /// Every file below the folder with its bytes, for whole-tree comparisons.
@@ -36,4 +37,22 @@ func request(content: String, output: String, date: String = "2026-11-30") -> Bu
     request.outputDirectory = output
     request.day = CivilDay(iso: date)
     return request
+}
+
+/// A fixture's content copied into a new folder and built into its `public/`: the start of every
+/// test that changes a site and builds it again.
+struct BuiltCopy {
+    let folder: TemporaryFolder
+    let content: String
+    let output: String
+    /// The files of the first build.
+    let files: [String: [UInt8]]
+
+    init(_ fixture: String = "basic") throws {
+        folder = try TemporaryFolder()
+        content = try Fixtures.copy(fixture, into: folder)
+        output = folder.path + "/public"
+        #expect(SiteBuilder.pinned.build(request(content: content, output: output)).succeeded)
+        files = try folder.snapshot("public")
+    }
 }
