@@ -173,7 +173,7 @@ public struct SiteWriter: Sendable {
     }
 
     /// A file made in the first pass: its manifest entry, and the temporary holding its new bytes
-    /// (nil when the bytes on disk already are these).
+    /// — the file itself when written in place — (nil when the bytes on disk already are these).
     private struct StagedFile: Sendable {
         let path: String
         let entry: Manifest.Entry
