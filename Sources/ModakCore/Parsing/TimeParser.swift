@@ -75,12 +75,17 @@ public struct CivilDay: Sendable, Equatable, Hashable, Comparable, CustomStringC
     public var description: String {
         var text: [UInt8] = []
         text.reserveCapacity(10)
+        appendDescription(to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `description` (`2026-11-28`) as ASCII, for dates and times written as bytes.
+    public func appendDescription(to text: inout [UInt8]) {
         appendDigits(year, width: 4, to: &text)
         text.append(UInt8(ascii: "-"))
         appendDigits(month, width: 2, to: &text)
         text.append(UInt8(ascii: "-"))
         appendDigits(day, width: 2, to: &text)
-        return String(decoding: text, as: UTF8.self)
     }
 }
 

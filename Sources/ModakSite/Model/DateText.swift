@@ -16,7 +16,7 @@ public struct DateText: Sendable {
 
     /// `2026년 11월 28일` or `November 28, 2026`.
     public func long(_ date: Date) -> String {
-        let day = local(date).day
+        let day = self.day(date)
         return Self.text { text in
             if language == "ko" {
                 appendDigits(day.year, width: 1, to: &text)
@@ -40,7 +40,7 @@ public struct DateText: Sendable {
 
     /// `28-11-2026`, the souvenir list's format.
     public func dayMonthYear(_ date: Date) -> String {
-        let day = local(date).day
+        let day = self.day(date)
         return Self.text { text in
             appendDigits(day.day, width: 2, to: &text)
             text.append(UInt8(ascii: "-"))
@@ -54,11 +54,7 @@ public struct DateText: Sendable {
     public func rfc3339(_ date: Date) -> String {
         let time = local(date)
         return Self.text { text in
-            appendDigits(time.day.year, width: 4, to: &text)
-            text.append(UInt8(ascii: "-"))
-            appendDigits(time.day.month, width: 2, to: &text)
-            text.append(UInt8(ascii: "-"))
-            appendDigits(time.day.day, width: 2, to: &text)
+            time.day.appendDescription(to: &text)
             text.append(UInt8(ascii: "T"))
             Self.appendClock(time.secondOfDay, to: &text)
             Self.appendOffset(time.offset, separator: true, to: &text)
