@@ -144,7 +144,7 @@ public struct SayingView: Sendable, Encodable, MustacheFields {
     }
 }
 
-struct HomeBody: Encodable, MustacheFields {
+struct HomeBody: MustacheFields {
     let today: SayingView?
     let sayings: [SayingView]
 
@@ -159,7 +159,7 @@ struct HomeBody: Encodable, MustacheFields {
     }
 }
 
-struct SayingBody: Encodable, MustacheFields {
+struct SayingBody: MustacheFields {
     let saying: SayingView
     let previous: SayingView?
     let next: SayingView?
@@ -180,7 +180,7 @@ struct EmptyBody: MustacheFields {
 
 /// Pages whose list the browser filters or fills from `search.json` and `localStorage`:
 /// favorites, unused and search. `itemTemplate` is the empty saying the script clones per result.
-struct ClientListBody: Encodable, MustacheFields {
+struct ClientListBody: MustacheFields {
     /// The server-rendered list (all sayings on "unused"; empty where the list is built in the browser).
     let sayings: [SayingView]
     let itemTemplate: SayingView
@@ -324,27 +324,5 @@ extension PageMeta: StableHashFields {
         fields.add("noindex", noindex)
         fields.add("section", section)
         fields.add("root", root)
-    }
-}
-
-extension SayingBody: StableHashFields {
-    func feed(_ fields: inout StableHash.Fields) {
-        fields.add("saying", saying)
-        fields.add("previous", previous)
-        fields.add("next", next)
-    }
-}
-
-extension HomeBody: StableHashFields {
-    func feed(_ fields: inout StableHash.Fields) {
-        fields.add("today", today)
-        fields.add("sayings", sayings)
-    }
-}
-
-extension ClientListBody: StableHashFields {
-    func feed(_ fields: inout StableHash.Fields) {
-        fields.add("sayings", sayings)
-        fields.add("itemTemplate", itemTemplate)
     }
 }

@@ -14,8 +14,12 @@ public struct StableHash: Sendable {
             state = Self.mix(state ^ bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
+        // The last bytes as the low bytes of a word, copied at once rather than shifted in one by one.
         var tail: UInt64 = 0
-        for index in offset..<bytes.count { tail |= UInt64(bytes[index]) << (8 * UInt64(index - offset)) }
+        if offset < bytes.count {
+            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+            tail = UInt64(littleEndian: tail)
+        }
         // The length too, so that "ab" + "c" and "a" + "bc" differ.
         value = Self.mix(Self.mix(state ^ tail) ^ UInt64(bytes.count))
     }
@@ -246,28 +250,6 @@ extension StableHash {
             hash.add(key)
             hash.add(HashingEncoder.Marker.unkeyed.rawValue)
             for item in value { hash.add(item) }
-        }
-
-        mutating func add(_ key: String, _ value: some StableHashFields) {
-            hash.add(key)
-            var nested = Fields(hash)
-            value.feed(&nested)
-            hash = nested.hash
-        }
-
-        /// Any other optional is left out when absent, as `encodeIfPresent` does.
-        mutating func add(_ key: String, _ value: (some StableHashFields)?) {
-            if let value { add(key, value) }
-        }
-
-        mutating func add(_ key: String, _ value: [some StableHashFields]) {
-            hash.add(key)
-            hash.add(HashingEncoder.Marker.unkeyed.rawValue)
-            for item in value {
-                var nested = Fields(hash)
-                item.feed(&nested)
-                hash = nested.hash
-            }
         }
     }
 }

@@ -7,14 +7,7 @@ struct SayingPagesStep: RenderStep {
     let name = "sayings"
 
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
-        // Each saying is the previous or next one on two other saying pages, the same view on both
-        // (they are all as deep): its hash is worked out once, for the keys of both.
-        let neighbourKeys = ParallelMap.map(Array(context.published.indices)) { index in
-            var key = StableHash()
-            key.add(context.sayingView(at: index, from: SitePaths.saying(context.published[index].id)))
-            return key.value
-        }
-        return [home(context)] + context.published.indices.map { sayingPage($0, neighbourKeys: neighbourKeys, context) }
+        [home(context)] + context.published.indices.map { sayingPage($0, context) }
     }
 
     private func home(_ context: RenderContext) -> DeferredFile {
@@ -24,13 +17,18 @@ struct SayingPagesStep: RenderStep {
         if context.sayingOfTheDay != nil {
             meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
         }
-        return context.deferredPage("home", meta: meta) {
+        return context.deferredPage("home", meta: meta) { key in
+            key.add(todayIndex == nil ? 0 : 1)
+            if let todayIndex { context.addSayingView(at: todayIndex, from: path, to: &key) }
+            key.add(UInt64(context.published.count))
+            for index in context.published.indices { context.addSayingView(at: index, from: path, to: &key) }
+        } body: {
             HomeBody(today: todayIndex.map { context.sayingView(at: $0, from: path) },
                      sayings: context.published.indices.map { context.sayingView(at: $0, from: path) })
         }
     }
 
-    private func sayingPage(_ index: Int, neighbourKeys: [UInt64], _ context: RenderContext) -> DeferredFile {
+    private func sayingPage(_ index: Int, _ context: RenderContext) -> DeferredFile {
         let saying = context.published[index]
         let path = SitePaths.saying(saying.id)
         let headline = saying.kor.isEmpty ? saying.eng : saying.kor
@@ -41,9 +39,10 @@ struct SayingPagesStep: RenderStep {
         let previous = index + 1 < context.published.count ? index + 1 : nil
         let next = index > 0 ? index - 1 : nil
         return context.deferredPage("saying", meta: meta) { key in
-            key.add(context.sayingView(at: index, from: path, withBody: true))
+            context.addSayingView(at: index, from: path, withBody: true, to: &key)
             for neighbour in [previous, next] {
-                key.add(neighbour.map { neighbourKeys[$0] } ?? 0)
+                key.add(neighbour == nil ? 0 : 1)
+                if let neighbour { context.addSayingView(at: neighbour, from: path, to: &key) }
             }
         } body: {
             SayingBody(saying: context.sayingView(at: index, from: path, withBody: true),

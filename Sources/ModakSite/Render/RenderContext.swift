@@ -53,6 +53,8 @@ public struct RenderContext: Sendable {
     public let bodies: [String]
     /// Dates and "new" marks, aligned with `published`: worked out once, shown on several pages.
     let publishedLabels: [SayingLabels]
+    /// Page keys' part for each published saying (see `addSayingView`), aligned with `published`.
+    let sayingKeys: [UInt64]
     public let sayingOfTheDay: Saying?
     public let markdown: MarkdownRenderer
     public let dates: DateText
@@ -76,8 +78,12 @@ public struct RenderContext: Sendable {
         sayingOfTheDay = rules.sayingOfTheDay(published)
         let dates = DateText(timeZone: content.site.timeZone, language: content.site.language)
         self.dates = dates
-        publishedLabels = ParallelMap.map(published) { [rules] saying in
+        let labels = ParallelMap.map(published) { [rules] saying in
             SayingLabels(date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying))
+        }
+        publishedLabels = labels
+        sayingKeys = ParallelMap.map(Array(published.indices)) { [published, bodies, cardImages = self.cardImages] index in
+            Self.sayingKey(published[index], labels: labels[index], body: bodies[index], cardImages: cardImages)
         }
         site = SiteView(
             title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
@@ -118,6 +124,30 @@ public struct RenderContext: Sendable {
         )
     }
 
+    /// Adds to a page's key all that `sayingView(at: index, from: pagePath, withBody:)` shows,
+    /// without making the view. A saying shows on up to five pages (its own, its two neighbours',
+    /// the home and unused lists), and its views there differ only in the root their links start
+    /// from and in whether the body shows: the rest is hashed once per build, in `sayingKeys`.
+    func addSayingView(at index: Int, from pagePath: String, withBody: Bool = false, to key: inout StableHash) {
+        key.add(sayingKeys[index])
+        key.add(SitePaths.root(from: pagePath))
+        key.add(withBody ? 1 : 0)
+    }
+
+    /// Everything `sayingView` takes from the saying and the build but the page's root and
+    /// whether the body shows. Keep it in step with `sayingView`: a value it shows and this leaves
+    /// out would leave its pages stale (debug builds catch it when a test changes that value).
+    private static func sayingKey(_ saying: Saying, labels: SayingLabels, body: String, cardImages: CardImages) -> UInt64 {
+        var key = StableHash()
+        for text in [saying.id, saying.kor, saying.eng, saying.who, labels.date, labels.datetime, body] { key.add(text) }
+        key.add(labels.isNew ? 1 : 0)
+        key.add(UInt64(saying.tags.count))
+        for tag in saying.tags { key.add(tag) }
+        let cardLinks: UInt64 = switch cardImages { case .none: 0; case .svg: 1; case .svgAndPNG: 2 }
+        key.add(cardLinks)
+        return key.value
+    }
+
     /// Renders `template` as a full page at `meta.path`.
     func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
         let view = PageView(site: site, meta: meta, strings: strings, body: body)
@@ -126,14 +156,9 @@ public struct RenderContext: Sendable {
 
     /// Plans `template` as a page at `meta.path` that the writer renders only if no page on disk
     /// was rendered from the same key: the page's view (site, meta, strings and body, all a
-    /// template can see) and what renders it. `body` is called for the key and again to render,
-    /// so that a plan of many pages does not hold all their views.
-    func deferredPage<Body: MustacheFields & Encodable & Sendable>(_ template: String, meta: PageMeta, body: @escaping @Sendable () -> Body) -> DeferredFile {
-        deferredPage(template, meta: meta, bodyKey: { key in key.add(body()) }, body: body)
-    }
-
-    /// `deferredPage` with the body's part of the key fed by `bodyKey`, which must add all that
-    /// `body` shows: pages that share parts of their views can hash those parts once.
+    /// template can see) and what renders it. `bodyKey` must add all that `body` shows, which it
+    /// can do without making the body (see `addSayingView`); `body` is called only to render, so
+    /// that a plan of many pages does not hold all their views.
     func deferredPage<Body: MustacheFields & Sendable>(_ template: String, meta: PageMeta, bodyKey: @escaping @Sendable (inout StableHash) -> Void,
                                                        body: @escaping @Sendable () -> Body) -> DeferredFile {
         let (seed, site, strings, library) = (pageKeySeed, site, strings, templates.library)

@@ -17,7 +17,13 @@ struct ReaderListPagesStep: RenderStep {
     private func page(_ template: String, path: String, titleKey: String, listsAll: Bool, _ context: RenderContext) -> DeferredFile {
         var meta = context.meta(path: path, title: context.string(titleKey), section: template)
         meta.noindex = true
-        return context.deferredPage(template, meta: meta) {
+        return context.deferredPage(template, meta: meta) { key in
+            key.add(listsAll ? UInt64(context.published.count) : 0)
+            if listsAll {
+                for index in context.published.indices { context.addSayingView(at: index, from: path, to: &key) }
+            }
+            key.add(context.clientTemplateSaying)
+        } body: {
             ClientListBody(sayings: listsAll ? context.published.indices.map { context.sayingView(at: $0, from: path) } : [],
                            itemTemplate: context.clientTemplateSaying)
         }
