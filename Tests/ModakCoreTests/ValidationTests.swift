@@ -290,6 +290,12 @@ struct ValidationTests {
         #expect(!URLRules.isContainedRelativePath("./x"))
         #expect(!URLRules.isContainedRelativePath("a\\b"))
         #expect(!URLRules.isContainedRelativePath(""))
+        for plain in ["a", ".well-known/x", "a/..b/c", "a/.../c", "a.b/c.d", "모닥/불.svg"] {
+            #expect(URLRules.isContainedRelativePath(plain), "\(plain)")
+        }
+        for escaping in ["/a", "a/", "a//b", "..", ".", "a/..", "a/./b", "c:/x", "a/b:c"] {
+            #expect(!URLRules.isContainedRelativePath(escaping), "\(escaping)")
+        }
     }
 
     @Test func questionTagNoGiftHasIsAWarning() throws {

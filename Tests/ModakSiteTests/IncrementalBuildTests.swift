@@ -101,9 +101,13 @@ import TestSupport
             "index.html": .init(hash: 0xFEED_FACE_CAFE_BEEF, size: 7_340_971, key: 0x0123_4567_89AB_CDEF),
             "assets/css/modak.css": .init(hash: 42, size: 0),
             "sayings/모닥/index.html": .unknown,
+            "gifts/tags/with space/index.html": .init(hash: 0, size: 1, key: 0),
         ])
         try manifest.write(to: folder.path + "/manifest")
         #expect(Manifest.read(from: folder.path + "/manifest") == manifest)
+        // Lines that are not as written (hand-edited or torn) are left out, not misread.
+        try folder.write("torn", "modak-manifest 2\n12 3 - a.html\nzz 3 - b.html\n12 x - c.html\n12 3\n12 3 - ../d.html\n12 -1 - e.html\n")
+        #expect(Manifest.read(from: folder.path + "/torn") == Manifest(entries: ["a.html": .init(hash: 0x12, size: 3), "e.html": .init(hash: 0x12, size: -1)]))
     }
 
     @Test func aManifestFromTheFirstFormatStillRemovesStaleFiles() throws {

@@ -120,11 +120,20 @@ public enum URLRules {
     /// Checked over UTF-8 bytes (every character it looks for is ASCII): the writer checks every
     /// output path, and `String.contains` goes through `NSString`.
     public static func isContainedRelativePath(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard let first = bytes.first, first != UInt8(ascii: "/"),
-              !bytes.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: ":") }) else { return false }
-        return bytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).allSatisfy { segment in
-            !segment.isEmpty && !segment.elementsEqual("..".utf8) && !segment.elementsEqual(".".utf8)
+        var length = 0, dots = 0  // of the current segment
+        func isPlainSegment() -> Bool { length > 0 && !(dots == length && length <= 2) }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: ":"):
+                return false
+            case UInt8(ascii: "/"):
+                guard isPlainSegment() else { return false }
+                (length, dots) = (0, 0)
+            default:
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
         }
+        return isPlainSegment()
     }
 }

@@ -359,23 +359,61 @@ struct Manifest: Equatable {
 
     static func read(from path: String) -> Manifest {
         guard let data = FileManager.default.contents(atPath: path) else { return Manifest(entries: [:]) }
-        // Split over bytes: splitting the text itself would cut it into Characters first.
+        // Parsed as bytes: a manifest has a line per file, and only its paths need to be strings.
         let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))
         guard let version = lines.first.map({ String(decoding: $0, as: UTF8.self) }), version == header || version == previousHeader else {
             return Manifest(entries: [:])
         }
-        let fields = version == header ? 4 : 3
+        let hasKeys = version == header
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
-            let parts = line.split(separator: UInt8(ascii: " "), maxSplits: fields - 1).map { String(decoding: $0, as: UTF8.self) }
-            guard parts.count == fields, let hash = UInt64(parts[0], radix: 16), let size = Int(parts[1]) else { continue }
-            let path = parts[fields - 1]
+            // `hash size key path` (`hash size path` in version 1); the path may hold spaces.
+            guard let (hashField, afterHash) = Self.field(of: line), let hash = Self.number(hashField, radix: 16),
+                  let (sizeField, afterSize) = Self.field(of: afterHash), let size = Self.signedNumber(sizeField) else { continue }
+            var key: UInt64?
+            var pathBytes = afterSize
+            if hasKeys {
+                guard let (keyField, afterKey) = Self.field(of: afterSize) else { continue }
+                key = Self.number(keyField, radix: 16)  // `-` when the file has none
+                pathBytes = afterKey
+            }
+            let path = String(decoding: pathBytes, as: UTF8.self)
             // A tampered manifest must not make the writer delete outside its folder.
             guard URLRules.isContainedRelativePath(path) else { continue }
-            entries[path] = Entry(hash: hash, size: size, key: fields == 4 ? UInt64(parts[2], radix: 16) : nil)
+            entries[path] = Entry(hash: hash, size: size, key: key)
         }
         return Manifest(entries: entries)
+    }
+
+    /// The bytes of `line` up to its first space, and those after that space.
+    private static func field(of line: ArraySlice<UInt8>) -> (ArraySlice<UInt8>, ArraySlice<UInt8>)? {
+        guard let space = line.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        return (line[..<space], line[(space + 1)...])
+    }
+
+    /// The number written in `digits` (lowercase for hexadecimal, as `append` writes them), or nil.
+    private static func number(_ digits: ArraySlice<UInt8>, radix: UInt64) -> UInt64? {
+        guard !digits.isEmpty else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            let digit: UInt64 = switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)
+            default: radix
+            }
+            guard digit < radix else { return nil }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
+            guard !overflow, shifted <= UInt64.max - digit else { return nil }
+            value = shifted + digit
+        }
+        return value
+    }
+
+    private static func signedNumber(_ digits: ArraySlice<UInt8>) -> Int? {
+        let negative = digits.first == UInt8(ascii: "-")
+        guard let magnitude = number(negative ? digits.dropFirst() : digits, radix: 10), magnitude <= UInt64(Int.max) else { return nil }
+        return negative ? -Int(magnitude) : Int(magnitude)
     }
 
     func write(to path: String) throws {
@@ -393,11 +431,11 @@ struct Manifest: Equatable {
 
     /// `number` in `radix` and a space, written straight into `bytes` (a manifest has a line per file).
     private static func append(_ number: UInt64, radix: UInt64, negative: Bool = false, to bytes: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
         var value = negative ? 0 &- number : number
         let start = bytes.count
         repeat {
-            bytes.append(digits[Int(value % radix)])
+            let digit = UInt8(value % radix)
+            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
             value /= radix
         } while value > 0
         if negative { bytes.append(UInt8(ascii: "-")) }
