@@ -208,3 +208,29 @@ import TestSupport
         #expect(handFed.value == encoded.value)
     }
 }
+
+@Suite struct ExecutableIdentityTests {
+    @Test func theRunningExecutableHasABuildID() throws {
+        let id = try #require(ExecutableIdentity.buildID(ofExecutableAt: "/proc/self/exe"))
+        #expect(id.count >= 8, "a linker's build ID is a hash: \(id.count) bytes")
+        #expect(ExecutableIdentity.fingerprint == StableHash.of(id))
+        #expect(ExecutableIdentity.buildID(ofExecutableAt: "/etc/hostname") == nil)
+    }
+
+    @Test func theBuildIDNoteIsFoundAmongOthers() {
+        func note(_ name: String, type: UInt32, _ description: [UInt8]) -> [UInt8] {
+            func word(_ value: Int) -> [UInt8] { withUnsafeBytes(of: UInt32(value).littleEndian, Array.init) }
+            func padded(_ bytes: [UInt8]) -> [UInt8] { bytes + Array(repeating: 0, count: (4 - bytes.count % 4) % 4) }
+            let nameBytes = Array(name.utf8) + [0]
+            return word(nameBytes.count) + word(description.count) + withUnsafeBytes(of: type.littleEndian, Array.init)
+                + padded(nameBytes) + padded(description)
+        }
+        let abiTag = note("GNU", type: 1, [0, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0])
+        let other = note("Go", type: 3, [9, 9, 9])
+        let buildID = note("GNU", type: 3, [0xE4, 0xDF, 0xEC, 0xF6, 0x6B])
+        let found = (abiTag + other + buildID).withUnsafeBytes(ExecutableIdentity.buildID(inNotes:))
+        #expect(found == [0xE4, 0xDF, 0xEC, 0xF6, 0x6B])
+        #expect((abiTag + other).withUnsafeBytes(ExecutableIdentity.buildID(inNotes:)) == nil)
+        #expect(Array(buildID.dropLast(4)).withUnsafeBytes(ExecutableIdentity.buildID(inNotes:)) == nil, "a torn note is no ID")
+    }
+}

@@ -31,7 +31,7 @@ public struct BuildRecord: Sendable, Equatable {
         } else {
             return nil
         }
-        hash.add(RenderContext.executableFingerprint)
+        hash.add(ExecutableIdentity.fingerprint)
         hash.add([request.theme ?? "-", request.baseURL ?? "-", makesPNG ? "png" : "svg"])
         hash.add(UInt64(content.count))
         for file in content {

@@ -115,7 +115,7 @@ public struct SiteWriter: Sendable {
             current.entries[file.path] = Manifest.Entry(hash: source.hash, size: size)
         }
         var removed = 0
-        for path in previous.entries.keys.sorted() where current.entries[path] == nil {
+        for path in previous.entries.keys.filter({ current.entries[$0] == nil }).sorted() {
             if FileSystem.removeFile(outputDirectory + "/" + path) { removed += 1 }
             FileSystem.removeEmptyParents(of: path, under: outputDirectory)
         }
@@ -392,7 +392,7 @@ struct Manifest: Equatable {
         return (line[..<space], line[(space + 1)...])
     }
 
-    /// The number written in `digits` (lowercase for hexadecimal, as `append` writes them), or nil.
+    /// The number written in `digits` (lowercase for hexadecimal, as `appendHex` writes them), or nil.
     private static func number(_ digits: ArraySlice<UInt8>, radix: UInt64) -> UInt64? {
         guard !digits.isEmpty else { return nil }
         var value: UInt64 = 0
@@ -419,27 +419,27 @@ struct Manifest: Equatable {
     func write(to path: String) throws {
         var bytes = Array((Self.header + "\n").utf8)
         bytes.reserveCapacity(entries.count * 64)
-        for (file, entry) in entries.sorted(by: { $0.key < $1.key }) {
-            Self.append(entry.hash, radix: 16, to: &bytes)
-            Self.append(UInt64(bitPattern: Int64(entry.size)), radix: 10, negative: entry.size < 0, to: &bytes)
-            if let key = entry.key { Self.append(key, radix: 16, to: &bytes) } else { bytes += "- ".utf8 }
+        // Sorting the paths alone moves a third of the bytes that sorting the entries would.
+        for file in entries.keys.sorted() {
+            let entry = entries[file]!
+            Self.appendHex(entry.hash, to: &bytes)
+            bytes += String(entry.size).utf8
+            bytes.append(UInt8(ascii: " "))
+            if let key = entry.key { Self.appendHex(key, to: &bytes) } else { bytes += "- ".utf8 }
             bytes += file.utf8
             bytes.append(UInt8(ascii: "\n"))
         }
         try FileSystem.writeAtomically(bytes, to: path)
     }
 
-    /// `number` in `radix` and a space, written straight into `bytes` (a manifest has a line per file).
-    private static func append(_ number: UInt64, radix: UInt64, negative: Bool = false, to bytes: inout [UInt8]) {
-        var value = negative ? 0 &- number : number
-        let start = bytes.count
-        repeat {
-            let digit = UInt8(value % radix)
-            bytes.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
-            value /= radix
-        } while value > 0
-        if negative { bytes.append(UInt8(ascii: "-")) }
-        bytes[start...].reverse()
+    /// `number` in lowercase hexadecimal and a space, written straight into `bytes` (a manifest has
+    /// a line per file, and dividing by a radix for each digit took most of writing it).
+    private static func appendHex(_ number: UInt64, to bytes: inout [UInt8]) {
+        let digits = max(1, (64 - number.leadingZeroBitCount + 3) / 4)
+        for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
+            let nibble = UInt8(truncatingIfNeeded: number >> UInt64(shift)) & 0xF
+            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
         bytes.append(UInt8(ascii: " "))
     }
 }

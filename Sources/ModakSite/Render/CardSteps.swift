@@ -61,7 +61,7 @@ public struct SayingCard: Sendable {
         let content = content(of: saying)
         return DeferredFile(path: path) { [themeName] in
             var key = StableHash()
-            key.add(RenderContext.executableFingerprint)
+            key.add(ExecutableIdentity.fingerprint)
             key.add(themeName)
             key.add(content)
             return key.value

@@ -14,6 +14,10 @@ public struct MarkdownRenderer: Sendable {
         self.allowRawHTML = allowRawHTML
     }
 
+    /// libcmark's version: part of every page key, since another version may render the same
+    /// Markdown differently.
+    public static let engineVersion = UInt64(cmark_version())
+
     public func html(_ markdown: String) -> String {
         if markdown.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return "" }
         let options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT

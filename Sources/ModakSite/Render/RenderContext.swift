@@ -49,8 +49,6 @@ public struct RenderContext: Sendable {
     public let rules: TimeRules
     /// Published sayings, newest first.
     public let published: [Saying]
-    /// Rendered Markdown commentary, aligned with `published`.
-    public let bodies: [String]
     /// Dates and "new" marks, aligned with `published`: worked out once, shown on several pages.
     let publishedLabels: [SayingLabels]
     /// Page keys' part for each published saying (see `addSayingView`), aligned with `published`.
@@ -74,7 +72,6 @@ public struct RenderContext: Sendable {
         published = rules.published(content.sayings)
         let markdown = MarkdownRenderer(allowRawHTML: content.site.unsafeHTML)
         self.markdown = markdown
-        bodies = ParallelMap.map(published) { markdown.html($0.body) }
         sayingOfTheDay = rules.sayingOfTheDay(published)
         let dates = DateText(timeZone: content.site.timeZone, language: content.site.language)
         self.dates = dates
@@ -82,8 +79,8 @@ public struct RenderContext: Sendable {
             SayingLabels(date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying))
         }
         publishedLabels = labels
-        sayingKeys = ParallelMap.map(Array(published.indices)) { [published, bodies, cardImages = self.cardImages] index in
-            Self.sayingKey(published[index], labels: labels[index], body: bodies[index], cardImages: cardImages)
+        sayingKeys = ParallelMap.map(Array(published.indices)) { [published, cardImages = self.cardImages] index in
+            Self.sayingKey(published[index], labels: labels[index], markdown: markdown, cardImages: cardImages)
         }
         site = SiteView(
             title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
@@ -93,19 +90,13 @@ public struct RenderContext: Sendable {
         )
         strings = templates.strings(for: content.site.language)
         var seed = StableHash()
-        seed.add(Self.executableFingerprint)
+        seed.add(ExecutableIdentity.fingerprint)
+        seed.add(MarkdownRenderer.engineVersion)
         seed.add(templates.fingerprint)
         seed.add(site)
         seed.add(strings)
         pageKeySeed = seed.value
     }
-
-    /// The running executable, hashed: pages another build of Modak rendered are rendered again,
-    /// whatever changed in the code that makes their views.
-    static let executableFingerprint: UInt64 = {
-        guard let path = Bundle.main.executablePath, let data = FileManager.default.contents(atPath: path) else { return 0 }
-        return StableHash.of([UInt8](data))
-    }()
 
     public func absoluteURL(_ path: String) -> String { content.site.baseURL + path }
 
@@ -120,7 +111,7 @@ public struct RenderContext: Sendable {
             isNew: labels.isNew, url: root + SitePaths.saying(saying.id),
             cardURL: cardImages == .none ? nil : root + SitePaths.card(saying.id),
             cardPNGURL: cardImages == .svgAndPNG ? root + SitePaths.cardPNG(saying.id) : nil,
-            bodyHTML: withBody ? bodies[index] : "", tags: saying.tags
+            bodyHTML: withBody ? markdown.html(saying.body) : "", tags: saying.tags
         )
     }
 
@@ -137,9 +128,12 @@ public struct RenderContext: Sendable {
     /// Everything `sayingView` takes from the saying and the build but the page's root and
     /// whether the body shows. Keep it in step with `sayingView`: a value it shows and this leaves
     /// out would leave its pages stale (debug builds catch it when a test changes that value).
-    private static func sayingKey(_ saying: Saying, labels: SayingLabels, body: String, cardImages: CardImages) -> UInt64 {
+    /// The body goes in as Markdown: its HTML follows from it, the site's raw-HTML choice and
+    /// libcmark's version (in `pageKeySeed`), and is only made for the pages rendered.
+    private static func sayingKey(_ saying: Saying, labels: SayingLabels, markdown: MarkdownRenderer, cardImages: CardImages) -> UInt64 {
         var key = StableHash()
-        for text in [saying.id, saying.kor, saying.eng, saying.who, labels.date, labels.datetime, body] { key.add(text) }
+        for text in [saying.id, saying.kor, saying.eng, saying.who, labels.date, labels.datetime, saying.body] { key.add(text) }
+        key.add(markdown.allowRawHTML ? 1 : 0)
         key.add(labels.isNew ? 1 : 0)
         key.add(UInt64(saying.tags.count))
         for tag in saying.tags { key.add(tag) }
