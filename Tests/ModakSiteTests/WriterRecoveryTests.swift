@@ -117,6 +117,30 @@ import TestSupport
         #expect(folder.read("cards/b.png") == "twob+png")
     }
 
+    @Test func aPlanThatClaimsAPathTwiceOrDerivesFromNothingIsRefused() throws {
+        let folder = try TemporaryFolder()
+        func refusal(_ plan: OutputPlan) -> String? {
+            do {
+                _ = try SiteWriter(outputDirectory: folder.path + "/public").write(plan)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        let page = OutputFile(path: "a/index.html", text: "a")
+        let card = DeferredFile(path: "cards/a.svg", key: { 1 }, render: { Array("<svg/>".utf8) })
+        #expect(refusal(OutputPlan(files: [page], deferred: [DeferredFile(path: "a/index.html", key: { 1 }, render: { [] })]))?
+            .contains("two outputs would be written to `a/index.html`") == true)
+        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "a/index.html", source: "cards/a.svg")]))?
+            .contains("two outputs would be written to `a/index.html`") == true)
+        // A derived file made from another derived file has no written source.
+        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [
+            DerivedFile(path: "cards/a.png", source: "cards/a.svg"), DerivedFile(path: "cards/a.webp", source: "cards/a.png"),
+        ]))?.contains("`cards/a.webp` is made from `cards/a.png`, which this build does not write") == true)
+        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg")])) == nil)
+        #expect(!folder.exists("public/cards/a.png"), "no deriver, no derived file")
+    }
+
     @Test func temporaryNamesAreRecognisedExactly() {
         #expect(FileSystem.isTemporaryName(".index.html.modak-123.tmp"))
         #expect(FileSystem.isTemporaryName("..modak-manifest.modak-9.tmp"))

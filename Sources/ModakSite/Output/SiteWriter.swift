@@ -237,7 +237,7 @@ public struct SiteWriter: Sendable {
                 if !unchanged {
                     if let folder = Self.folder(of: job.path), leafFolders.contains(folder),
                        try FileSystem.makeDirectory(outputDirectory + "/" + folder) {
-                        createdFolder = folder
+                        createdFolder = String(folder)
                     }
                     do {
                         temporary = writesInPlace ? try FileSystem.write(bytes, to: path) : try FileSystem.writeTemporary(bytes, beside: path)
@@ -267,47 +267,52 @@ public struct SiteWriter: Sendable {
     /// Creates the folders `paths` need, parents first, and returns the ones it created. Folders
     /// that hold only files (`sayings/<id>/`) are left to the jobs writing into them, and returned
     /// apart: made all at once, the threads would mostly wait on the lock of their common parent.
-    private func makeFolders(for paths: [String]) throws(OutputError) -> (created: [String], leaves: Set<String>) {
-        var folders = Set<String>()
-        var parents = Set<String>()
+    private func makeFolders(for paths: [String]) throws(OutputError) -> (created: [String], leaves: Set<Substring>) {
+        // Substrings of the paths: no string is made per path, on the one core this runs on.
+        var folders = Set<Substring>()
+        var parents = Set<Substring>()
         for path in paths {
-            guard var folder = Self.folder(of: path)?[...] else { continue }
-            folders.insert(String(folder))
-            while let slash = folder.lastIndex(of: "/") {
+            // A folder seen before had its parents added then.
+            guard var folder = Self.folder(of: path), folders.insert(folder).inserted else { continue }
+            while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
-                parents.insert(String(folder))
+                guard parents.insert(folder).inserted else { break }
             }
         }
         var created: [String] = []
         for folder in parents.sorted() where try FileSystem.makeDirectory(outputDirectory + "/" + folder) {
-            created.append(folder)
+            created.append(String(folder))
         }
         return (created, folders.subtracting(parents))
     }
 
-    private static func folder(of path: String) -> String? {
-        path.lastIndex(of: "/").map { String(path[..<$0]) }
+    /// The folder part of a relative path, found by bytes (`/` is ASCII and never part of a name's character).
+    private static func folder(of path: String) -> Substring? {
+        path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] }
     }
 
     private static let reservedNames: Set<String> = [manifestName, lockName, BuildRecord.fileName]
 
     private func validatePaths(_ plan: OutputPlan) throws {
         let written = plan.files.map(\.path) + plan.deferred.map(\.path)
-        let paths = written + plan.derived.map(\.path)
+        let derived = plan.derived.map(\.path)
+        let paths = written + derived
         let contained = ParallelMap.map(paths) { URLRules.isContainedRelativePath($0) && !Self.reservedNames.contains($0) }
+        if let index = contained.firstIndex(of: false) {
+            throw OutputError(description: "refusing to write `\(paths[index])`: it is not a plain path inside the output folder")
+        }
         var seen = Set<String>(minimumCapacity: paths.count)
-        for (path, isContained) in zip(paths, contained) {
-            guard isContained else {
-                throw OutputError(description: "refusing to write `\(path)`: it is not a plain path inside the output folder")
-            }
+        func claim(_ path: String) throws {
             guard seen.insert(path).inserted else {
                 throw OutputError(description: "two outputs would be written to `\(path)`: rename one of their sources")
             }
         }
-        let writtenPaths = Set(written)
-        for file in plan.derived where !writtenPaths.contains(file.source) {
+        for path in written { try claim(path) }
+        // Sources are looked for before the derived paths are claimed: only written files count.
+        for file in plan.derived where !seen.contains(file.source) {
             throw OutputError(description: "`\(file.path)` is made from `\(file.source)`, which this build does not write")
         }
+        for path in derived { try claim(path) }
     }
 
     /// Derived files are made under temporary names and renamed into place, like written ones, so
