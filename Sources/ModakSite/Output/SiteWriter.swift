@@ -92,6 +92,7 @@ public struct SiteWriter: Sendable {
 
         let staged = try stage(candidates.map { jobs[$0] }, previous: previous, progress: progress)
         var current = Manifest(entries: [:])
+        current.entries.reserveCapacity(jobs.count + derived.count)
         for (index, entry) in knownEntries.enumerated() { if let entry { current.entries[jobs[index].path] = entry } }
         for file in staged { current.entries[file.path] = file.entry }
         if !writesInPlace {
@@ -265,25 +266,31 @@ public struct SiteWriter: Sendable {
     private struct SkippedAfterFailure: Error {}
 
     /// Creates the folders `paths` need, parents first, and returns the ones it created. Folders
-    /// that hold only files (`sayings/<id>/`) are left to the jobs writing into them, and returned
-    /// apart: made all at once, the threads would mostly wait on the lock of their common parent.
+    /// that hold one file and nothing else (`sayings/<id>/`) are left to the job writing that file,
+    /// and returned apart: made all at once, the threads would mostly wait on the lock of their
+    /// common parent. A folder holding several files (`cards/`) is made here, once: left to each
+    /// job, every file in it would cost a `mkdir` of the folder, locking its parent.
     private func makeFolders(for paths: [String]) throws(OutputError) -> (created: [String], leaves: Set<Substring>) {
         // Substrings of the paths: no string is made per path, on the one core this runs on.
         var folders = Set<Substring>()
-        var parents = Set<Substring>()
+        var shared = Set<Substring>()
         for path in paths {
             // A folder seen before had its parents added then.
-            guard var folder = Self.folder(of: path), folders.insert(folder).inserted else { continue }
+            guard var folder = Self.folder(of: path) else { continue }
+            guard folders.insert(folder).inserted else {
+                shared.insert(folder)
+                continue
+            }
             while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
-                guard parents.insert(folder).inserted else { break }
+                guard shared.insert(folder).inserted else { break }
             }
         }
         var created: [String] = []
-        for folder in parents.sorted() where try FileSystem.makeDirectory(outputDirectory + "/" + folder) {
+        for folder in shared.sorted() where try FileSystem.makeDirectory(outputDirectory + "/" + folder) {
             created.append(String(folder))
         }
-        return (created, folders.subtracting(parents))
+        return (created, folders.subtracting(shared))
     }
 
     /// The folder part of a relative path, found by bytes (`/` is ASCII and never part of a name's character).
