@@ -24,12 +24,19 @@ public struct CardRenderer: Sendable {
     public let theme: CardTheme
     /// The bonfire is the same on every card of a theme: drawn once.
     private let bonfire: [UInt8]
+    /// So is the background, but for the prefix of its gradient ids: drawn once, in the pieces
+    /// that go between copies of a card's prefix.
+    private let backgroundPieces: [ArraySlice<UInt8>]
 
     public init(theme: CardTheme = .bonfire) {
         self.theme = theme
         var svg = SVGWriter()
         Bonfire.draw(into: &svg, theme: theme)
         bonfire = svg.output
+        // NUL stands in for the prefix: no markup holds one.
+        var background = SVGWriter()
+        Self.drawBackground(into: &background, theme: theme, ids: ElementIDs(prefix: "\u{0}"))
+        backgroundPieces = background.output.split(separator: 0, omittingEmptySubsequences: false)
     }
 
     public func svg(for content: CardContent) -> String {
@@ -55,7 +62,10 @@ public struct CardRenderer: Sendable {
         svg.element("desc", attributes: ["id": .text(ids.desc)],
                     text: Self.description(korean: korean, english: english, author: author,
                                            siteName: siteName, dateLabel: dateLabel))
-        drawBackground(into: &svg, ids: ids)
+        for (index, piece) in backgroundPieces.enumerated() {
+            if index > 0 { svg.append(ids.prefix) }
+            svg.append(piece)
+        }
         svg.line("<g class=\"decor\" aria-hidden=\"true\">")
         drawAccentBar(into: &svg, layout: layout)
         svg.append(bonfire)
@@ -95,7 +105,7 @@ public struct CardRenderer: Sendable {
         }
     }
 
-    private func drawBackground(into svg: inout SVGWriter, ids: ElementIDs) {
+    private static func drawBackground(into svg: inout SVGWriter, theme: CardTheme, ids: ElementIDs) {
         svg.line("<defs>")
         svg.line("<linearGradient id=\"\(ids.background)\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
                  + "<stop offset=\"0\" stop-color=\"\(theme.backgroundTop)\"/>"
@@ -146,6 +156,10 @@ public struct CardRenderer: Sendable {
 struct ElementIDs {
     let prefix: String
 
+    init(prefix: String) {
+        self.prefix = prefix
+    }
+
     init(cardID: String) {
         let safe = cardID.unicodeScalars.prefix(64).filter {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
@@ -170,8 +184,12 @@ struct SVGWriter {
         output.append(0x0A)
     }
 
-    mutating func append(_ markup: [UInt8]) {
+    mutating func append(_ markup: some Sequence<UInt8>) {
         output += markup
+    }
+
+    mutating func append(_ markup: String) {
+        output += markup.utf8
     }
 
     enum AttributeValue {

@@ -20,7 +20,10 @@ enum CardText {
         let kept = text.utf8.count <= maximumCharacters ? text[...] : text.prefix(maximumCharacters)
         let text = kept.endIndex == text.endIndex ? text : kept + "…"
         // Nearly every text is clean already: then it is returned as it is, without rebuilding it.
-        guard text.unicodeScalars.contains(where: { needsCleaning($0, keepNewlines: keepNewlines) }) else { return text }
+        // Its bytes tell, unless one may start a scalar to clean (see `mayStartScalarToClean`).
+        var bytes = text
+        guard bytes.withUTF8({ $0.contains { mayStartScalarToClean($0, keepNewlines: keepNewlines) } }),
+              text.unicodeScalars.contains(where: { needsCleaning($0, keepNewlines: keepNewlines) }) else { return text }
         var result = String.UnicodeScalarView()
         let newline: Unicode.Scalar = keepNewlines ? "\n" : " "
         var previousWasCR = false
@@ -40,6 +43,17 @@ enum CardText {
             }
         }
         return String(result)
+    }
+
+    /// Whether `byte` may start a scalar `needsCleaning` accepts: C0 controls and DEL are single
+    /// bytes, C1 controls start with 0xC2, U+2028–U+202E and U+2066–U+2069 with 0xE2, and
+    /// U+FFFE and U+FFFF with 0xEF.
+    private static func mayStartScalarToClean(_ byte: UInt8, keepNewlines: Bool) -> Bool {
+        switch byte {
+        case 0x0A: !keepNewlines
+        case 0x00...0x1F, 0x7F, 0xC2, 0xE2, 0xEF: true
+        default: false
+        }
     }
 
     /// Whether `sanitize` changes or removes `scalar`.

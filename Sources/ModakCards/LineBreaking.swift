@@ -38,9 +38,8 @@ struct Paragraph: Sendable {
     let clusters: [Cluster]
     /// `prefix[i]` is the width of `clusters[0..<i]`.
     private let prefix: [Int]
-    /// Widths of the runs of clusters with no break opportunity inside
-    /// them ("words"), widest first.
-    let wordWidths: [Int]
+    /// The width of the widest run of clusters with no break opportunity inside it (a "word").
+    let widestWord: Int
     /// The words in order, each with the spaces after it: a line of whole words is as wide as the
     /// totals of its words but the last, plus that one's content.
     private let words: [(content: Int, total: Int)]
@@ -101,7 +100,7 @@ struct Paragraph: Sendable {
         self.clusters = clusters
         self.prefix = prefix
         self.words = words
-        self.wordWidths = words.map(\.content).filter { $0 > 0 }.sorted(by: >)
+        self.widestWord = words.reduce(0) { max($0, $1.content) }
     }
 
     func width(of range: Range<Int>) -> Int { prefix[range.upperBound] - prefix[range.lowerBound] }
@@ -138,7 +137,7 @@ struct Paragraph: Sendable {
     /// `greedyLines(maxWidth:).count`, without making the lines: the searches for a font size
     /// and for balanced lines ask this many times per card.
     func greedyLineCount(maxWidth: Int) -> Int {
-        guard maxWidth >= wordWidths.first ?? 0 else {
+        guard maxWidth >= widestWord else {
             var count = 0
             forEachGreedyLine(maxWidth: maxWidth) { _ in count += 1 }
             return max(count, 1)
@@ -192,7 +191,8 @@ struct Paragraph: Sendable {
     func balancedLines(maxWidth: Int) -> [Range<Int>] {
         let greedy = greedyLines(maxWidth: maxWidth)
         guard greedy.count > 1 else { return greedy }
-        var low = wordWidths.first { $0 <= maxWidth } ?? 1
+        // The widest word that fits: no narrower width keeps every such word whole.
+        var low = max(1, words.reduce(0) { $1.content <= maxWidth ? max($0, $1.content) : $0 })
         var high = maxWidth
         while low < high {
             let mid = (low + high) / 2

@@ -174,7 +174,7 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
         for _ in 0..<400 {
             let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
             let paragraph = Paragraph(utf8: Array(text.utf8), metrics: .notoSansKRRegular)
-            let widest = paragraph.wordWidths.first ?? 0
+            let widest = paragraph.widestWord
             for width in stride(from: max(widest, 1), through: widest * 3 + 2_000, by: 97) {
                 #expect(paragraph.greedyLineCount(maxWidth: width) == paragraph.greedyLines(maxWidth: width).count, "\(text) at \(width)")
             }
