@@ -15,7 +15,7 @@ extension String {
 extension StringProtocol {
     /// Whether a UTF-8 byte of the text satisfies `predicate`, looked for in the bytes in place:
     /// walking `utf8` index by index costs several times as much, and content is scanned often.
-    func containsUTF8Byte(where predicate: (UInt8) -> Bool) -> Bool {
+    public func containsUTF8Byte(where predicate: (UInt8) -> Bool) -> Bool {
         utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? utf8.contains(where: predicate)
     }
 }

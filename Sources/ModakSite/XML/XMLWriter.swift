@@ -1,4 +1,5 @@
 import CLibXML2
+import ModakCore
 
 /// Writes XML through libxml2's text writer, so the output is well-formed by construction:
 /// text is escaped by the writer and characters XML 1.0 forbids are dropped before it sees them.
@@ -63,7 +64,9 @@ public enum XMLText {
     /// Drops the characters XML 1.0 cannot carry (C0 controls but tab and newlines, U+FFFE, U+FFFF),
     /// which no escape can express.
     public static func sanitized(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
+        // Bytes first: a forbidden scalar is a control byte, or starts with 0xEF (U+FFFE, U+FFFF).
+        guard text.containsUTF8Byte(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }),
+              text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.filter(isAllowed))
         return String(scalars)
