@@ -215,8 +215,10 @@ public struct SiteWriter: Sendable {
         // After one failure the build fails anyway, so the files not yet rendered are not: a template
         // stopped at its step limit would otherwise spend that long on every page of a large site.
         let failed = Atomic<Bool>(false)
-        let outcomes = ParallelMap.map(jobs) { job in
-            Result { () throws -> StagedFile in
+        let order = Self.alternatingFolders(jobs.map(\.path))
+        let outcomesInOrder = ParallelMap.map(order) { index in
+            let job = jobs[index]
+            return Result { () throws -> StagedFile in
                 guard !failed.load(ordering: .relaxed) else { throw SkippedAfterFailure() }
                 let (bytes, key): ([UInt8], UInt64?)
                 switch job.content {
@@ -251,6 +253,9 @@ public struct SiteWriter: Sendable {
                 return StagedFile(path: job.path, entry: entry, temporary: temporary, createdFolder: createdFolder)
             }
         }
+        // Back in the plan's order, so that of several failures the first planned is reported.
+        var outcomes = outcomesInOrder
+        for (position, index) in order.enumerated() { outcomes[index] = outcomesInOrder[position] }
         if let failure = outcomes.first(where: { if case .failure(let error) = $0 { !(error is SkippedAfterFailure) } else { false } }),
            case .failure(let error) = failure {
             for case .success(let file) in outcomes {
@@ -264,6 +269,34 @@ public struct SiteWriter: Sendable {
     }
 
     private struct SkippedAfterFailure: Error {}
+
+    /// The indices of `paths` in an order that takes turns, a parallel chunk at a time, between
+    /// the top folders they are written to. Creating a file or folder locks the folder it goes in:
+    /// two threads both writing cards into `cards/`, or both making folders in `sayings/`, spent
+    /// their time spinning and sleeping on each other.
+    private static func alternatingFolders(_ paths: [String]) -> [Int] {
+        var lanes: [[Int]] = []
+        var laneOfFolder: [Substring: Int] = [:]
+        for (index, path) in paths.enumerated() {
+            let top = path.utf8.firstIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            let lane = laneOfFolder[top] ?? {
+                lanes.append([])
+                laneOfFolder[top] = lanes.count - 1
+                return lanes.count - 1
+            }()
+            lanes[lane].append(index)
+        }
+        var order: [Int] = []
+        order.reserveCapacity(paths.count)
+        var taken = 0
+        while order.count < paths.count {
+            for lane in lanes where taken < lane.count {
+                order += lane[taken..<min(taken + ParallelMap.largestChunk, lane.count)]
+            }
+            taken += ParallelMap.largestChunk
+        }
+        return order
+    }
 
     /// Creates the folders `paths` need, parents first, and returns the ones it created. Folders
     /// that hold one file and nothing else (`sayings/<id>/`) are left to the job writing that file,
