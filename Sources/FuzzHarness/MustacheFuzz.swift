@@ -69,10 +69,21 @@ enum MustacheFuzz {
         return sources
     }
 
-    /// Without `{{{`, `&` (`{{&x}}`), `=` (new delimiters) or the marker itself in the source,
-    /// no tag can output a value unescaped, so the marker must never appear.
+    /// Without a triple mustache (`{{{`, or `{{` and whitespace before the `{`, as the scanner
+    /// allows before any sigil), `&` (`{{&x}}`), `=` (new delimiters) or the marker itself in the
+    /// source, no tag can output a value unescaped, so the marker must never appear.
     private static func cannotUnescape(_ source: String) -> Bool {
-        !source.contains("{{{") && !source.contains("&") && !source.contains("=") && !source.contains("mk")
+        !opensTripleMustache(Array(source.utf8)) && !source.contains("&") && !source.contains("=") && !source.contains("mk")
+    }
+
+    private static func opensTripleMustache(_ bytes: [UInt8]) -> Bool {
+        let brace = UInt8(ascii: "{")
+        for index in bytes.indices.dropLast() where bytes[index] == brace && bytes[index + 1] == brace {
+            var next = index + 2
+            while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
+            if next < bytes.count, bytes[next] == brace { return true }
+        }
+        return false
     }
 
     /// A compile error names its template and a line and column inside it.
