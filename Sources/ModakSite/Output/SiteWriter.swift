@@ -279,12 +279,12 @@ public struct SiteWriter: Sendable {
         var laneOfFolder: [Substring: Int] = [:]
         for (index, path) in paths.enumerated() {
             let top = path.utf8.firstIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
-            let lane = laneOfFolder[top] ?? {
-                lanes.append([])
-                laneOfFolder[top] = lanes.count - 1
-                return lanes.count - 1
-            }()
-            lanes[lane].append(index)
+            if let lane = laneOfFolder[top] {
+                lanes[lane].append(index)
+            } else {
+                laneOfFolder[top] = lanes.count
+                lanes.append([index])
+            }
         }
         var order: [Int] = []
         order.reserveCapacity(paths.count)
