@@ -21,6 +21,9 @@ public struct CardRenderer: Sendable {
     /// out as silhouettes in the text colour — never as missing-glyph boxes.
     public static let fontFamily = "'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
 
+    /// The start of the text group, the same on every card.
+    private static let textGroupStart = Array("<g class=\"text\" font-family=\"\(CardText.escapeXML(fontFamily))\">\n".utf8)
+
     public let theme: CardTheme
     /// The bonfire is the same on every card of a theme: drawn once.
     private let bonfire: [UInt8]
@@ -55,8 +58,11 @@ public struct CardRenderer: Sendable {
         let ids = ElementIDs(cardID: content.id)
 
         var svg = SVGWriter()
-        svg.line("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\" viewBox=\"0 0 1200 630\""
-                 + " role=\"img\" aria-labelledby=\"\(ids.title) \(ids.desc)\">")
+        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\" viewBox=\"0 0 1200 630\" role=\"img\" aria-labelledby=\"")
+        svg.append(ids.title)
+        svg.append(" ")
+        svg.append(ids.desc)
+        svg.line("\">")
         svg.element("title", attributes: ["id": .text(ids.title)],
                     text: Self.title(korean: korean, english: english, author: author))
         svg.element("desc", attributes: ["id": .text(ids.desc)],
@@ -70,7 +76,7 @@ public struct CardRenderer: Sendable {
         drawAccentBar(into: &svg, layout: layout)
         svg.append(bonfire)
         svg.line("</g>")
-        svg.line("<g class=\"text\" font-family=\"\(CardText.escapeXML(Self.fontFamily))\">")
+        svg.append(Self.textGroupStart)
         for line in layout.lines {
             svg.element("text", attributes: [
                 "x": .number(line.x),
@@ -124,10 +130,13 @@ public struct CardRenderer: Sendable {
     /// A thin vertical bar in the accent colour beside the quotation.
     private func drawAccentBar(into svg: inout SVGWriter, layout: CardLayout) {
         guard layout.quoteBottom > layout.quoteTop else { return }
-        let top = layout.quoteTop + 4
-        let height = layout.quoteBottom - layout.quoteTop - 8
-        svg.line("<rect x=\"66\" y=\"\(SVGWriter.number(top))\" width=\"4\" height=\"\(SVGWriter.number(height))\""
-                 + " rx=\"2\" fill=\"\(theme.accent)\"/>")
+        svg.append("<rect x=\"66\" y=\"")
+        svg.append(number: layout.quoteTop + 4)
+        svg.append("\" width=\"4\" height=\"")
+        svg.append(number: layout.quoteBottom - layout.quoteTop - 8)
+        svg.append("\" rx=\"2\" fill=\"")
+        svg.append(theme.accent)
+        svg.line("\"/>")
     }
 
     static func title(korean: String, english: String, author: String) -> String {
@@ -135,12 +144,23 @@ public struct CardRenderer: Sendable {
         return author.allSatisfy(\.isWhitespace) ? saying : "\(saying) — \(author)"
     }
 
+    /// The saying, translation, author and footer, one per line (empty ones left out).
     static func description(korean: String, english: String, author: String,
                             siteName: String, dateLabel: String?) -> String {
-        var parts = [korean, english].map(flattened).filter { !$0.isEmpty }
-        if !author.allSatisfy(\.isWhitespace) { parts.append("— \(author)") }
-        parts.append([siteName, dateLabel ?? ""].filter { !$0.isEmpty }.joined(separator: ", "))
-        return parts.filter { !$0.isEmpty }.joined(separator: "\n")
+        var text = ""
+        func add(_ part: String, after separator: String = "\n") {
+            guard !part.isEmpty else { return }
+            if !text.isEmpty { text += separator }
+            text += part
+        }
+        add(flattened(korean))
+        add(flattened(english))
+        if !author.allSatisfy(\.isWhitespace) { add("— " + author) }
+        let footerStart = text.utf8.count
+        add(siteName)
+        // The date follows the site name on the same line, or starts the footer line.
+        add(dateLabel ?? "", after: text.utf8.count > footerStart ? ", " : "\n")
+        return text
     }
 
     /// The lines of `text` joined by spaces, blank lines dropped. A newline is a character of its
@@ -160,11 +180,25 @@ struct ElementIDs {
         self.prefix = prefix
     }
 
+    /// `card-` and the ASCII letters, digits, `-` and `_` among the first 64 scalars of `cardID`.
     init(cardID: String) {
-        let safe = cardID.unicodeScalars.prefix(64).filter {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        var safe = Array("card-".utf8)
+        var scalars = 0
+        // By bytes: the kept characters are ASCII, and every byte of another scalar is not.
+        for byte in cardID.utf8 {
+            if !UTF8.isContinuation(byte) {
+                guard scalars < 64 else { break }
+                scalars += 1
+            }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                safe.append(byte)
+            default:
+                continue
+            }
         }
-        prefix = safe.isEmpty ? "card" : "card-" + String(String.UnicodeScalarView(safe))
+        prefix = safe.count == 5 ? "card" : String(decoding: safe, as: UTF8.self)
     }
 
     var title: String { prefix + "-title" }
@@ -180,16 +214,23 @@ struct SVGWriter {
     init() { output.reserveCapacity(8192) }
 
     mutating func line(_ markup: String) {
-        output += markup.utf8
+        append(markup)
         output.append(0x0A)
+    }
+
+    /// `value` as `number(_:decimals:)` writes it.
+    mutating func append(number value: Double, decimals: Int = 1) {
+        Self.appendNumber(value, decimals: decimals, to: &output)
     }
 
     mutating func append(_ markup: some Sequence<UInt8>) {
         output += markup
     }
 
+    /// Copies the string's UTF-8 at once (`+= markup.utf8` goes through the generic sequence path).
     mutating func append(_ markup: String) {
-        output += markup.utf8
+        var markup = markup
+        markup.withUTF8 { output.append(contentsOf: $0) }
     }
 
     enum AttributeValue {
@@ -205,7 +246,8 @@ struct SVGWriter {
         for (key, value) in attributes {
             output.append(0x20)
             append(key)
-            output += "=\"".utf8
+            output.append(0x3D)
+            output.append(0x22)
             switch value {
             case .text(let text): CardText.appendEscapedXML(text, to: &output)
             case .number(let number): Self.appendNumber(number, decimals: 1, to: &output)
@@ -214,9 +256,11 @@ struct SVGWriter {
         }
         output.append(0x3E)
         CardText.appendEscapedXML(text, to: &output)
-        output += "</".utf8
+        output.append(0x3C)
+        output.append(0x2F)
         append(name)
-        output += ">\n".utf8
+        output.append(0x3E)
+        output.append(0x0A)
     }
 
     private mutating func append(_ text: StaticString) {

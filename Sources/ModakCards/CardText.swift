@@ -88,11 +88,11 @@ enum CardText {
                 case 0x27: entity = "&apos;"
                 default: continue
                 }
-                output += bytes[runStart..<index]
-                output += UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
                 runStart = index + 1
             }
-            output += bytes[runStart...]
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
     }
 }

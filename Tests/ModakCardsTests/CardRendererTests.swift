@@ -84,6 +84,30 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
         #expect(doc.all("svg").first?["aria-labelledby"] == "card-xscript-title card-xscript-desc")
     }
 
+    @Test func elementIDsKeepTheASCIINameCharactersOfTheFirst64Scalars() {
+        #expect(ElementIDs(cardID: "confucius-1").prefix == "card-confucius-1")
+        #expect(ElementIDs(cardID: "공자_말씀-1 ü").prefix == "card-_-1")
+        #expect(ElementIDs(cardID: "공자").prefix == "card")
+        #expect(ElementIDs(cardID: "").prefix == "card")
+        // 63 Hangul scalars and two letters: only the first letter is among the first 64 scalars.
+        #expect(ElementIDs(cardID: String(repeating: "가", count: 63) + "ab").prefix == "card-a")
+        #expect(ElementIDs(cardID: String(repeating: "x", count: 70)).prefix == "card-" + String(repeating: "x", count: 64))
+        // A combining mark is a scalar of its own: it counts, and is dropped.
+        #expect(ElementIDs(cardID: "e\u{301}" + String(repeating: "y", count: 63)).prefix == "card-e" + String(repeating: "y", count: 62))
+    }
+
+    @Test func descriptionHasALineForEachPartThatIsThere() {
+        func description(_ korean: String, _ english: String, _ author: String, _ site: String, _ date: String?) -> String {
+            CardRenderer.description(korean: korean, english: english, author: author, siteName: site, dateLabel: date)
+        }
+        #expect(description("가\n나", "A", "공자", "모닥", "2026-11-28") == "가 나\nA\n— 공자\n모닥, 2026-11-28")
+        #expect(description("", "A", " ", "모닥", nil) == "A\n모닥")
+        #expect(description("가", "", "", "", "2026-11-28") == "가\n2026-11-28")
+        #expect(description("", "", "", "", "2026-11-28") == "2026-11-28")
+        #expect(description("", "", "", "모닥", "") == "모닥")
+        #expect(description("", "", "", "", nil) == "")
+    }
+
     @Test func controlAndBidiCharactersNeverReachTheSVG() throws {
         let content = CardContent(id: "c", korean: "앞\u{202E}뒤\u{202C}\u{7}\u{0}", english: "a\u{2066}b\u{2069}\u{1B}c",
                                   author: "\u{202D}x\u{8}", siteName: "s\u{FFFF}", dateLabel: "d\u{9F}")
