@@ -163,44 +163,51 @@ private struct QuoteBlocks {
     var authorLang: String
 
     func arrange(primarySize: Int) -> Arrangement {
-        Arrangement(blocks: blocks(primarySize: primarySize))
-    }
-
-    /// The height `arrange(primarySize:)` would take, from line counts alone.
-    func height(primarySize: Int) -> Double {
-        blocks(primarySize: primarySize).reduce(0) { total, block in
-            total + block.height(keptLines: min(block.text.lineCount(maxWidth: block.maxWidth), block.maxLines))
-        }
-    }
-
-    private func blocks(primarySize: Int) -> [Arrangement.Block] {
-        let primary = Double(primarySize)
         var blocks: [Arrangement.Block] = []
+        blocks.reserveCapacity(3)
+        forEachBlock(primarySize: primarySize) { text, style in blocks.append(Arrangement.Block(text: text, style: style)) }
+        return Arrangement(blocks: blocks)
+    }
+
+    /// The height `arrange(primarySize:)` would take, from line counts alone. The font-size search
+    /// asks this several times per card, so it makes no blocks.
+    func height(primarySize: Int) -> Double {
+        var total = 0.0
+        forEachBlock(primarySize: primarySize) { text, style in
+            total += style.height(keptLines: min(text.lineCount(maxWidth: style.maxWidth), style.maxLines))
+        }
+        return total
+    }
+
+    /// Calls `body` with each non-empty block and its style at this size, top to bottom.
+    private func forEachBlock(primarySize: Int, _ body: (TextBlock, Arrangement.Style) -> Void) {
+        let primary = Double(primarySize)
+        var isFirst = true
         if !korean.isEmpty {
-            blocks.append(.init(text: korean, role: .quote, lang: "ko", size: primary, bold: true,
-                                lineHeight: 1.42, gapBefore: 0))
+            body(korean, .init(role: .quote, lang: "ko", size: primary, bold: true, lineHeight: 1.42, gapBefore: 0))
+            isFirst = false
         }
         if !english.isEmpty {
             let secondary = !korean.isEmpty
             let size = secondary ? max(CardGeometry.smallestTranslationSize, (primary * CardGeometry.translationRatio).rounded()) : primary
-            blocks.append(.init(text: english, role: secondary ? .translation : .quote, lang: "en", size: size, bold: !secondary,
+            body(english, .init(role: secondary ? .translation : .quote, lang: "en", size: size, bold: !secondary,
                                 lineHeight: secondary ? 1.45 : 1.3, gapBefore: secondary ? 0.5 * primary : 0))
+            isFirst = false
         }
         if !author.isEmpty {
             let size = min(max((primary * CardGeometry.authorRatio).rounded(), CardGeometry.authorSizes.lowerBound),
                            CardGeometry.authorSizes.upperBound)
-            blocks.append(.init(text: author, role: .author, lang: authorLang, size: size, bold: false,
-                                lineHeight: 1.35, gapBefore: blocks.isEmpty ? 0 : max(1.1 * size, 0.5 * primary),
-                                maxLines: CardGeometry.maxAuthorLines))
+            body(author, .init(role: .author, lang: authorLang, size: size, bold: false,
+                               lineHeight: 1.35, gapBefore: isFirst ? 0 : max(1.1 * size, 0.5 * primary),
+                               maxLines: CardGeometry.maxAuthorLines))
         }
-        return blocks
     }
 }
 
 /// The blocks of the quote column wrapped at one set of font sizes.
 private struct Arrangement {
-    struct Block {
-        var text: TextBlock
+    /// How a block is set at one primary size.
+    struct Style {
         var role: TextRole
         var lang: String
         var size: Double
@@ -208,39 +215,47 @@ private struct Arrangement {
         var lineHeight: Double
         var gapBefore: Double
         var maxLines: Int = .max
-        var lines: [LineSpan] = []
-        /// Lines are dropped from the end; the last kept one gets "…".
-        var keptLines = 0
 
         /// The column's width in 1/1000 em of this block's size.
         var maxWidth: Int { Int(CardGeometry.column.width / size * 1000) }
         var lineBox: Double { size * lineHeight }
-        var height: Double { height(keptLines: keptLines) }
-        var isTruncated: Bool { keptLines < lines.count }
 
         func height(keptLines: Int) -> Double { gapBefore + Double(keptLines) * lineBox }
+    }
+
+    struct Block {
+        var text: TextBlock
+        var style: Style
+        var lines: [LineSpan]
+        /// Lines are dropped from the end; the last kept one gets "…".
+        var keptLines: Int
+
+        init(text: TextBlock, style: Style) {
+            self.text = text
+            self.style = style
+            lines = text.lines(maxWidth: style.maxWidth)
+            keptLines = min(lines.count, style.maxLines)
+        }
+
+        var height: Double { style.height(keptLines: keptLines) }
+        var isTruncated: Bool { keptLines < lines.count }
     }
 
     var blocks: [Block]
 
     init(blocks: [Block]) {
-        self.blocks = blocks.map { block in
-            var block = block
-            block.lines = block.text.lines(maxWidth: block.maxWidth)
-            block.keptLines = min(block.lines.count, block.maxLines)
-            return block
-        }
+        self.blocks = blocks
     }
 
     var height: Double { blocks.reduce(0) { $0 + $1.height } }
-    var authorTruncated: Bool { blocks.contains { $0.role == .author && $0.isTruncated } }
+    var authorTruncated: Bool { blocks.contains { $0.style.role == .author && $0.isTruncated } }
 
     /// Drops lines from the tallest quote block until the column fits.
     /// Returns whether anything was dropped.
     mutating func shorten(toFit available: Double) -> Bool {
         var shortened = false
         while height > available {
-            let candidates = blocks.indices.filter { blocks[$0].role != .author && blocks[$0].keptLines > 1 }
+            let candidates = blocks.indices.filter { blocks[$0].style.role != .author && blocks[$0].keptLines > 1 }
             guard let tallest = candidates.max(by: { blocks[$0].height < blocks[$1].height }) else { break }
             blocks[tallest].keptLines -= 1
             shortened = true
@@ -253,19 +268,20 @@ private struct Arrangement {
         var top = column.minY + max(0, (column.height - height) / 2)
         var placed: [PlacedLine] = []
         for block in blocks {
-            top += block.gapBefore
-            let halfLeading = (block.lineHeight - CardGeometry.ascent - CardGeometry.descent) / 2 * block.size
+            let style = block.style
+            top += style.gapBefore
+            let halfLeading = (style.lineHeight - CardGeometry.ascent - CardGeometry.descent) / 2 * style.size
             for index in 0..<block.keptLines {
                 let line = block.lines[index]
                 let isLast = index == block.keptLines - 1
                 let (text, width) = isLast && block.isTruncated
-                    ? block.text.ellipsized(line, maxWidth: block.maxWidth)
+                    ? block.text.ellipsized(line, maxWidth: style.maxWidth)
                     : (block.text.text(of: line), line.width)
                 placed.append(PlacedLine(
-                    text: text, role: block.role, lang: block.lang, x: column.minX,
-                    baseline: top + halfLeading + CardGeometry.ascent * block.size,
-                    fontSize: block.size, bold: block.bold, width: Double(width) * block.size / 1000))
-                top += block.lineBox
+                    text: text, role: style.role, lang: style.lang, x: column.minX,
+                    baseline: top + halfLeading + CardGeometry.ascent * style.size,
+                    fontSize: style.size, bold: style.bold, width: Double(width) * style.size / 1000))
+                top += style.lineBox
             }
         }
         return placed

@@ -10,7 +10,10 @@
 /// - emoji: the advance of Noto Color Emoji (1.246 em);
 /// - combining marks and invisible format characters: 0;
 /// - anything else: 1 em.
-struct FontMetrics: Sendable {
+///
+/// A class: text blocks and their copies share one font's tables with a single reference, where a
+/// struct of four arrays would bump four reference counts, shared by every card-rendering thread.
+final class FontMetrics: Sendable {
     /// Width of a character neither in the table nor an emoji or mark.
     static let fallbackAdvance = 1000
 
