@@ -60,7 +60,10 @@ public struct TimeRules: Sendable {
 
     /// Published sayings, newest first (ties by id, so the order never depends on file order).
     public func published(_ sayings: [Saying]) -> [Saying] {
-        sayings.filter(isPublished).sorted { ($0.time, $1.id) > ($1.time, $0.id) }
+        // Positions are sorted, not sayings: moving a saying copies its eight references.
+        sayings.indices.filter { isPublished(sayings[$0]) }
+            .sorted { (sayings[$0].time, sayings[$1].id) > (sayings[$1].time, sayings[$0].id) }
+            .map { sayings[$0] }
     }
 
     /// The saying of the day among `published` (any order): a function of the date and the ids only.
@@ -69,14 +72,14 @@ public struct TimeRules: Sendable {
     /// always differ (with two or more sayings) and every saying comes round before any repeats.
     public func sayingOfTheDay(_ published: [Saying]) -> Saying? {
         guard !published.isEmpty else { return nil }
-        let ordered = published.sorted { $0.id < $1.id }
+        let ordered = published.indices.sorted { published[$0].id < published[$1].id }
         let count = ordered.count
-        let seed = ordered.reduce(into: FNV1a()) { $0.add($1.id) }.value
+        let seed = ordered.reduce(into: FNV1a()) { $0.add(published[$1].id) }.value
         let stride = Self.coprimeStride(for: count)
         let offset = Int(seed % UInt64(count))
         let day = today.day.daysSinceEpoch
         let index = ((day % count + count) % count * stride + offset) % count
-        return ordered[index]
+        return published[ordered[index]]
     }
 
     /// A stride near the golden section of `count` and coprime to it, so days spread across the list.
