@@ -62,6 +62,8 @@ public struct RenderContext: Sendable {
     /// Where every deferred page's key starts: what renders it (this executable, the templates)
     /// and the parts of the view that all pages share.
     let pageKeySeed: UInt64
+    /// What deferred pages render with, a copy for each core: they render on the writer's threads.
+    private let pageRendering: PerCoreCopies<PageRendering>
 
     public init(content: ContentSet, today: BuildDay, templates: TemplateSet, cardImages: CardImages = .svg) {
         self.content = content
@@ -96,6 +98,7 @@ public struct RenderContext: Sendable {
         seed.add(site)
         seed.add(strings)
         pageKeySeed = seed.value
+        pageRendering = PerCoreCopies(PageRendering(library: templates.library, site: site, strings: strings)) { $0.independentCopy() }
     }
 
     public func absoluteURL(_ path: String) -> String { content.site.baseURL + path }
@@ -155,7 +158,7 @@ public struct RenderContext: Sendable {
     /// that a plan of many pages does not hold all their views.
     func deferredPage<Body: MustacheFields & Sendable>(_ template: String, meta: PageMeta, bodyKey: @escaping @Sendable (inout StableHash) -> Void,
                                                        body: @escaping @Sendable () -> Body) -> DeferredFile {
-        let (seed, site, strings, library) = (pageKeySeed, site, strings, templates.library)
+        let (seed, rendering) = (pageKeySeed, pageRendering)
         return DeferredFile(path: SitePaths.file(for: meta.path)) {
             var key = StableHash()
             key.add(seed)
@@ -164,7 +167,9 @@ public struct RenderContext: Sendable {
             bodyKey(&key)
             return key.value
         } render: {
-            try library.renderUTF8(template, PageView(site: site, meta: meta, strings: strings, body: body()))
+            try rendering.withCopy { shared in
+                try shared.library.renderUTF8(template, PageView(site: shared.site, meta: meta, strings: shared.strings, body: body()))
+            }
         }
     }
 
@@ -242,4 +247,28 @@ public struct SiteRenderer: Sendable {
         }
         return plan
     }
+}
+
+/// The parts of a deferred page's view that every page shares, and the templates.
+private struct PageRendering: Sendable {
+    let library: MustacheLibrary
+    let site: SiteView
+    let strings: [String: String]
+
+    /// Equal values that share no storage with these (see `PerCoreCopies`).
+    func independentCopy() -> PageRendering {
+        var site = site
+        for field in [\SiteView.title, \.description, \.baseURL, \.language, \.theme, \.version, \.buildDate, \.buildDatetime] {
+            site[keyPath: field] = site[keyPath: field].unshared
+        }
+        site.authorName = site.authorName?.unshared
+        site.authorEmail = site.authorEmail?.unshared
+        return PageRendering(library: library.independentCopy(), site: site,
+                             strings: Dictionary(uniqueKeysWithValues: strings.map { ($0.key.unshared, $0.value.unshared) }))
+    }
+}
+
+private extension String {
+    /// The same text in a buffer of its own.
+    var unshared: String { String(decoding: Array(utf8), as: UTF8.self) }
 }
