@@ -13,9 +13,10 @@ public final class PerCoreCopies<Value: Sendable>: Sendable {
     /// Bit `i` is set while `copies[i]` is lent.
     private let lent = Atomic<UInt64>(0)
 
-    /// `original` and `count - 1` copies of it made by `copy` (at most 64 in all).
-    public init(_ original: Value, count: Int = ProcessInfo.processInfo.activeProcessorCount, copy: (Value) -> Value) {
-        copies = [original] + (1..<min(max(count, 1), 64)).map { _ in copy(original) }
+    /// `original` and `count - 1` copies of it made by `copy` (at most 64 in all), made side by side:
+    /// on a machine with many cores, making them one after another would hold up the build.
+    public init(_ original: Value, count: Int = ProcessInfo.processInfo.activeProcessorCount, copy: @Sendable (Value) -> Value) {
+        copies = [original] + ParallelMap.map(Array(1..<min(max(count, 1), 64))) { _ in copy(original) }
     }
 
     public func withCopy<Result>(_ body: (Value) throws -> Result) rethrows -> Result {

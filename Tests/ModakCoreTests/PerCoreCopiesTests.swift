@@ -30,6 +30,14 @@ private final class Box: Sendable {
         copies.withCopy { a in #expect(a.label == "original") }
     }
 
+    @Test func oneCopyIsTheOriginalSharedByAll() {
+        let original = Box("original")
+        let copies = PerCoreCopies(original, count: 1) { _ in Box("copy") }
+        copies.withCopy { a in
+            copies.withCopy { b in #expect(a === original && b === original) }
+        }
+    }
+
     @Test func threadsWorkingAtOnceHoldDifferentCopies() {
         let copies = PerCoreCopies(Box("original"), count: 2) { Box($0.label + " copy") }
         let overlaps = Atomic<Int>(0)
