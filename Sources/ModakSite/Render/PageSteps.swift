@@ -18,10 +18,8 @@ struct SayingPagesStep: RenderStep {
             meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
         }
         return context.deferredPage("home", meta: meta) { key in
-            key.add(todayIndex == nil ? 0 : 1)
-            if let todayIndex { context.addSayingView(at: todayIndex, from: path, to: &key) }
-            key.add(UInt64(context.published.count))
-            for index in context.published.indices { context.addSayingView(at: index, from: path, to: &key) }
+            context.addSayingView(ifAny: todayIndex, from: path, to: &key)
+            context.addAllSayingViews(from: path, to: &key)
         } body: {
             HomeBody(today: todayIndex.map { context.sayingView(at: $0, from: path) },
                      sayings: context.published.indices.map { context.sayingView(at: $0, from: path) })
@@ -40,10 +38,7 @@ struct SayingPagesStep: RenderStep {
         let next = index > 0 ? index - 1 : nil
         return context.deferredPage("saying", meta: meta) { key in
             context.addSayingView(at: index, from: path, withBody: true, to: &key)
-            for neighbour in [previous, next] {
-                key.add(neighbour == nil ? 0 : 1)
-                if let neighbour { context.addSayingView(at: neighbour, from: path, to: &key) }
-            }
+            for neighbour in [previous, next] { context.addSayingView(ifAny: neighbour, from: path, to: &key) }
         } body: {
             SayingBody(saying: context.sayingView(at: index, from: path, withBody: true),
                        previous: previous.map { context.sayingView(at: $0, from: path) },

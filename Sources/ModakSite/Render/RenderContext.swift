@@ -128,6 +128,18 @@ public struct RenderContext: Sendable {
         key.add(withBody ? 1 : 0)
     }
 
+    /// `addSayingView` for a saying a page may lack (today's, a neighbour), after whether it has it.
+    func addSayingView(ifAny index: Int?, from pagePath: String, to key: inout StableHash) {
+        key.add(index == nil ? 0 : 1)
+        if let index { addSayingView(at: index, from: pagePath, to: &key) }
+    }
+
+    /// `addSayingView` for every published saying, after their count: a page listing them all.
+    func addAllSayingViews(from pagePath: String, to key: inout StableHash) {
+        key.add(UInt64(published.count))
+        for index in published.indices { addSayingView(at: index, from: pagePath, to: &key) }
+    }
+
     /// Everything `sayingView` takes from the saying and the build but the page's root and
     /// whether the body shows. Keep it in step with `sayingView`: a value it shows and this leaves
     /// out would leave its pages stale (debug builds catch it when a test changes that value).

@@ -18,10 +18,7 @@ struct ReaderListPagesStep: RenderStep {
         var meta = context.meta(path: path, title: context.string(titleKey), section: template)
         meta.noindex = true
         return context.deferredPage(template, meta: meta) { key in
-            key.add(listsAll ? UInt64(context.published.count) : 0)
-            if listsAll {
-                for index in context.published.indices { context.addSayingView(at: index, from: path, to: &key) }
-            }
+            if listsAll { context.addAllSayingViews(from: path, to: &key) } else { key.add(0) }
             key.add(context.clientTemplateSaying)
         } body: {
             ClientListBody(sayings: listsAll ? context.published.indices.map { context.sayingView(at: $0, from: path) } : [],
