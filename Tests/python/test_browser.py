@@ -247,6 +247,24 @@ def test_another_saying_changes_today_without_reloading(site, index):
     assert browser.execute_script("return window.stillTheSamePage") is True
 
 
+def test_another_saying_shows_every_saying_before_any_comes_back(site, index):
+    browser = site()
+    ids = {entry["id"] for entry in index}
+
+    def click_another():
+        before = browser.find_element(By.ID, "today").get_attribute("data-saying-id")
+        browser.find_element(By.ID, "another-saying").click()
+        wait(browser, lambda d: d.find_element(By.ID, "today").get_attribute("data-saying-id") != before)
+        return browser.find_element(By.ID, "today").get_attribute("data-saying-id")
+
+    shown = [browser.find_element(By.ID, "today").get_attribute("data-saying-id")]
+    for _ in range(len(ids) - 1):
+        shown.append(click_another())
+    assert len(set(shown)) == len(shown) and set(shown) == ids
+    # All shown: the picks start over, still never the saying on screen.
+    assert click_another() in ids - {shown[-1]}
+
+
 # ---- search -------------------------------------------------------------------------------------
 
 def test_search_in_korean_english_and_by_author(site, index):

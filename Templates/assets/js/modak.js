@@ -233,11 +233,20 @@
     const today = document.getElementById("today");
     if (!button || !today) return;
     const heading = document.getElementById("today-heading");
+    // Sayings this visit has shown: none comes back until every one has.
+    const shown = new Set([today.dataset.sayingId]);
     button.addEventListener("click", () => {
       loadIndex().then((entries) => {
-        const others = entries.filter((entry) => entry.id !== today.dataset.sayingId);
-        if (others.length === 0) return;
-        fillSaying(today, others[Math.floor(Math.random() * others.length)], readIds("seen"));
+        let unseen = entries.filter((entry) => !shown.has(entry.id));
+        if (unseen.length === 0) {
+          shown.clear();
+          shown.add(today.dataset.sayingId);
+          unseen = entries.filter((entry) => entry.id !== today.dataset.sayingId);
+        }
+        if (unseen.length === 0) return;
+        const pick = unseen[Math.floor(Math.random() * unseen.length)];
+        shown.add(pick.id);
+        fillSaying(today, pick, readIds("seen"));
         heading.textContent = heading.dataset.randomLabel;
       }, showLoadFailed);
     });
