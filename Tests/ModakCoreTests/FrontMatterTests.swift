@@ -98,6 +98,35 @@ struct FrontMatterTests {
         #expect(document?.record["id"]?.value == .string("a"))
     }
 
+    /// The grammar goes by characters: an ASCII sign joined by a combining mark after it is another
+    /// character, not that sign (the parser reads bytes and must agree).
+    static let joinedSignCases: [(line: String, expected: RawValue)] = [
+        ("eng: \"\u{301}x\"", .string("\"\u{301}x\"")),           // no opening quote
+        ("eng: a #\u{301}b", .string("a #\u{301}b")),                // no comment
+        ("eng:  \u{301}v", .string(" \u{301}v")),                   // the blank before the mark stays
+        ("eng: [\u{301}]", .string("[\u{301}]")),                   // no list
+        ("eng: 한 #글", .string("한")),                               // a comment after Hangul
+        ("eng: a\u{301}: b", .string("a\u{301}: b")),
+    ]
+
+    @Test("signs joined by a combining mark", arguments: joinedSignCases)
+    func joinedSigns(_ example: (line: String, expected: RawValue)) {
+        #expect(value(of: example.line, key: "eng") == example.expected)
+    }
+
+    @Test func joinedSignsInStructureAreErrors() {
+        let (_, joinedColon) = parse("---\nkor:\u{301} x\n---\n")
+        #expect(joinedColon.first?.message.hasPrefix("expected `key: value`") == true)
+        let (_, afterColon) = parse("---\nkor:x\u{301}\n---\n")
+        #expect(afterColon.map(\.message) == ["put a space after `kor:`"])
+        let (_, joinedComment) = parse("---\n#\u{301} not a comment\n---\n")
+        #expect(joinedComment.first?.message.hasPrefix("expected `key: value`") == true)
+        let (_, joinedIndent) = parse("---\n \u{301}k: v\n---\n")
+        #expect(joinedIndent.first?.message.hasSuffix("is not a valid key: use letters, digits, `_` and `-`, starting with a letter") == true)
+        let (_, afterQuote) = parse("---\nkor: \"x\" #\u{301}\n---\n")
+        #expect(afterQuote.first?.message.contains("after the closing quote") == true)
+    }
+
     // MARK: errors
 
     static let lineErrors: [(line: String, message: String)] = [

@@ -35,3 +35,22 @@ struct TextCleaningTests {
         #expect(!log.hasErrors)
     }
 }
+
+@Suite("NFC")
+struct NFCTests {
+    /// `nfc` takes a shortcut for text of plain Hangul syllables and scalars below U+0300: over text
+    /// mixing those with the scalars around their edges, it must agree with full normalisation.
+    @Test func agreesWithFoundationAroundTheShortcutsEdges() {
+        let scalars: [UInt32] = [0x41, 0x7E, 0xE9, 0x2FF, 0x300, 0x301, 0x340, 0x1100, 0x1161, 0x11A8, 0xA000, 0xABFF,
+                                 0xAC00, 0xAC01, 0xD7A3, 0xD7B0, 0xD7FB, 0x4E00, 0x1F525, 0x0915, 0x093C, 0xFB1D]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            var text = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                text.append(Unicode.Scalar(scalars.randomElement(using: &generator)!)!)
+            }
+            let string = String(text)
+            #expect(string.nfc.unicodeScalars.elementsEqual(string.precomposedStringWithCanonicalMapping.unicodeScalars), "\(string.unicodeScalars.map(\.value))")
+        }
+    }
+}

@@ -10,15 +10,26 @@ public struct FrontMatterDocument: Sendable {
     public var bodyLine: Int
 }
 
+/// Reads front matter by UTF-8 offsets: its structure (`---`, `:`, blanks, quotes, `#`) is ASCII, and
+/// an ASCII byte never occurs inside a longer sequence. The grammar is defined over characters,
+/// though, and the two readings differ only where a combining mark (or another extender) follows an
+/// ASCII byte and joins it into one character: that is asked of the standard library at exactly
+/// those places (`standsAlone`). Walking `Substring` indices instead cost about five times as much.
 public enum FrontMatterParser {
     public static func parse(_ text: String, path: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
         var text = text
         text.makeContiguousUTF8()
-        let (lines, bodyStart) = frontMatterLines(text)
-        guard let first = lines.first, first.trimmingTrailingSpaces == "---" else {
+        return text.utf8.withContiguousStorageIfAvailable { bytes in
+            parse(UTF8Bytes(buffer: bytes), path: path)
+        }!
+    }
+
+    private static func parse(_ bytes: UTF8Bytes, path: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
+        let (lines, bodyStart) = frontMatterLines(bytes)
+        guard let first = lines.first, bytes.isDelimiter(first) else {
             return (nil, [Diagnostic(path: path, line: 1, "the file must start with a front-matter block: a line `---`, `key: value` lines, and a closing `---`")])
         }
-        guard lines.count > 1, let last = lines.last, last.trimmingTrailingSpaces == "---" else {
+        guard lines.count > 1, let last = lines.last, bytes.isDelimiter(last) else {
             return (nil, [Diagnostic(path: path, line: 1, "the front matter opened here is never closed: add a line `---` after the last `key: value` line")])
         }
         let closing = lines.count - 1
@@ -27,7 +38,7 @@ public enum FrontMatterParser {
         var fields: [(key: String, field: RawField)] = []
         for index in 1..<closing {
             let lineNumber = index + 1
-            switch parseLine(lines[index]) {
+            switch parseLine(lines[index], in: bytes) {
             case .skip:
                 continue
             case .failure(let message):
@@ -42,17 +53,17 @@ public enum FrontMatterParser {
         }
         // The body is the rest of the text, with `\r\n` made `\n`: taken as it is when it has no `\r`.
         let body = bodyStart.map { start in
-            let rest = text.utf8[start...]
-            guard rest.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "\r")) }) ?? true else { return String(text[start...]) }
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(rest.count)
+            let rest = UnsafeBufferPointer(rebasing: bytes.buffer[start...])
+            guard rest.contains(UInt8(ascii: "\r")) else { return String(decoding: rest, as: UTF8.self) }
+            var body: [UInt8] = []
+            body.reserveCapacity(rest.count)
             var previous: UInt8?
             for byte in rest {
-                if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") { bytes.removeLast() }
-                bytes.append(byte)
+                if byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r") { body.removeLast() }
+                body.append(byte)
                 previous = byte
             }
-            return String(decoding: bytes, as: UTF8.self)
+            return String(decoding: body, as: UTF8.self)
         } ?? ""
         let document = FrontMatterDocument(record: RawRecord(path: path, line: 1, fields: fields), body: body, bodyLine: closing + 2)
         return (diagnostics.isEmpty ? document : nil, diagnostics)
@@ -64,35 +75,39 @@ public enum FrontMatterParser {
         case failure(String)
     }
 
-    private static func parseLine(_ line: Substring) -> LineResult {
-        let bytes = line.utf8
+    private static func parseLine(_ line: Range<Int>, in bytes: UTF8Bytes) -> LineResult {
         // Blank lines and comments. Leading blanks followed by a combining mark are no blank
         // character, but such a line is no comment either, so bytes tell this apart.
-        guard let contentStart = bytes.firstIndex(where: { !Substring.isBlank($0) }) else { return .skip }
-        if bytes[contentStart] == UInt8(ascii: "#") && line.hasCharacter("#", at: contentStart) { return .skip }
-        if line.hasCharacter(" ", at: bytes.startIndex) || line.hasCharacter("\t", at: bytes.startIndex) {
+        guard let contentStart = line.first(where: { !UTF8Bytes.isBlank(bytes[$0]) }) else { return .skip }
+        if bytes[contentStart] == UInt8(ascii: "#") && bytes.standsAlone(contentStart, end: line.upperBound) { return .skip }
+        if UTF8Bytes.isBlank(bytes[line.lowerBound]) && bytes.standsAlone(line.lowerBound, end: line.upperBound) {
             return .failure("indented lines are not supported: write each field as `key: value` at the start of the line")
         }
-        guard let colon = line.firstCharacterIndex(of: ":") else {
-            return .failure("expected `key: value`, found `\(line.trimmingSpaces.prefix(40))`")
+        guard let colon = bytes.firstCharacter(":", in: line) else {
+            return .failure("expected `key: value`, found `\(bytes.string(bytes.trimmingBlanks(line)).prefix(40))`")
         }
-        let key = String(line[..<colon])
-        guard isValidKey(key) else {
+        let key = bytes.string(line.lowerBound..<colon)
+        guard isValidKey(bytes, line.lowerBound..<colon) else {
             return .failure("`\(key.prefix(40))` is not a valid key: use letters, digits, `_` and `-`, starting with a letter")
         }
-        let rest = line[bytes.index(after: colon)...]
-        if !rest.isEmpty && !rest.hasCharacter(" ", at: rest.startIndex) && !rest.hasCharacter("\t", at: rest.startIndex) {
+        let rest = colon + 1..<line.upperBound
+        if !rest.isEmpty && !(UTF8Bytes.isBlank(bytes[rest.lowerBound]) && bytes.standsAlone(rest.lowerBound, end: rest.upperBound)) {
             return .failure("put a space after `\(key):`")
         }
-        switch parseValue(rest.trimmingSpaces) {
+        switch parseValue(bytes.trimmingBlanks(rest), in: bytes) {
         case .success(let value): return .field(key, value)
         case .failure(let message): return .failure("`\(key)`: \(message)")
         }
     }
 
-    private static func isValidKey(_ key: String) -> Bool {
-        guard let first = key.unicodeScalars.first, first.isASCIILetter else { return false }
-        return key.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+    /// A letter, then letters, digits, `_` and `-`, all ASCII.
+    private static func isValidKey(_ bytes: UTF8Bytes, _ key: Range<Int>) -> Bool {
+        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+        guard let first = key.first, isLetter(bytes[first]) else { return false }
+        return key.allSatisfy { offset in
+            let byte = bytes[offset]
+            return isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
     }
 
     enum ValueResult {
@@ -100,21 +115,24 @@ public enum FrontMatterParser {
         case failure(String)
     }
 
-    static func parseValue(_ text: Substring) -> ValueResult {
-        if text.hasCharacter("[", at: text.startIndex) {
-            return parseList(text)
+    private static func parseValue(_ value: Range<Int>, in bytes: UTF8Bytes) -> ValueResult {
+        guard let start = value.first else { return .success(.string("")) }
+        let opening = bytes[start]
+        if opening == UInt8(ascii: "[") && bytes.standsAlone(start, end: value.upperBound) {
+            return parseList(bytes.substring(value))
         }
-        if text.hasCharacter("\"", at: text.startIndex) || text.hasCharacter("'", at: text.startIndex) {
-            var cursor = text.startIndex
-            switch parseQuoted(text, at: &cursor) {
+        if (opening == UInt8(ascii: "\"") || opening == UInt8(ascii: "'")) && bytes.standsAlone(start, end: value.upperBound) {
+            let (outcome, end) = quotedString(UnsafeBufferPointer(rebasing: bytes.buffer[value]), from: 0)
+            switch outcome {
             case .failure(let message): return .failure(message)
             case .success(let string):
-                let after = text[cursor...].trimmingSpaces
-                if after.isEmpty || after.hasPrefix("#") { return .success(.string(string)) }
-                return .failure("unexpected `\(after.prefix(20))` after the closing quote")
+                let after = bytes.trimmingBlanks(value.lowerBound + end..<value.upperBound)
+                if after.isEmpty || bytes.startsWithCharacter("#", after) { return .success(.string(string)) }
+                return .failure("unexpected `\(bytes.string(after).prefix(20))` after the closing quote")
             }
         }
-        return .success(.string(String(text.containsUTF8Byte(where: { $0 == UInt8(ascii: "#") }) ? stripComment(text) : text)))
+        guard bytes.buffer[value].contains(UInt8(ascii: "#")) else { return .success(.string(bytes.string(value))) }
+        return .success(.string(String(stripComment(bytes.substring(value)))))
     }
 
     /// A plain value ends where ` #` starts a comment, as in YAML.
@@ -134,49 +152,51 @@ public enum FrontMatterParser {
         case failure(String)
     }
 
+    /// Reads the quoted string whose opening quote is at `start`: its value and the offset after
+    /// its closing quote. Quotes and backslashes are ASCII, so they are found by bytes, and the
+    /// text between escapes is copied in runs.
+    private static func quotedString(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (QuotedResult, end: Int) {
+        let quote = bytes[start]
+        let backslash = UInt8(ascii: "\\")
+        let escapes = quote == UInt8(ascii: "\"")
+        var result: [UInt8] = []
+        var runStart = start + 1
+        var index = runStart
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte == quote || (escapes && byte == backslash) else {
+                index += 1
+                continue
+            }
+            result += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+            if byte == quote {
+                if quote == UInt8(ascii: "'") && index + 1 < bytes.count && bytes[index + 1] == quote {
+                    result.append(quote)
+                    index += 2
+                    runStart = index
+                    continue
+                }
+                return (.success(String(decoding: result, as: UTF8.self)), index + 1)
+            }
+            guard index + 1 < bytes.count else { break }
+            let escaped = bytes[index + 1]
+            guard escaped == quote || escaped == backslash else {
+                let shown = String(decoding: bytes[(index + 1)...], as: UTF8.self).prefix(1)
+                return (.failure("unknown escape `\\\(shown)` in a quoted string: only `\\\"` and `\\\\` are allowed"), index)
+            }
+            result.append(escaped)
+            index += 2
+            runStart = index
+        }
+        return (.failure("the string is never closed: add the closing \(Character(Unicode.Scalar(quote)))"), index)
+    }
+
     /// Reads a quoted string starting at `cursor`, leaving `cursor` after the closing quote.
-    ///
-    /// Works on UTF-8 bytes: quotes and backslashes are ASCII, so they are never part of a longer
-    /// sequence, and the text between them is copied in runs rather than character by character.
     private static func parseQuoted(_ text: Substring, at cursor: inout Substring.Index) -> QuotedResult {
         let utf8 = text.utf8
         let start = utf8.distance(from: utf8.startIndex, to: cursor)
         var text = text
-        let (outcome, end) = text.withUTF8 { bytes -> (QuotedResult, Int) in
-            let quote = bytes[start]
-            let backslash = UInt8(ascii: "\\")
-            // The text between escapes is copied in runs.
-            var result: [UInt8] = []
-            var runStart = start + 1
-            var index = runStart
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte == quote || (byte == backslash && quote == UInt8(ascii: "\"")) else {
-                    index += 1
-                    continue
-                }
-                result += UnsafeBufferPointer(rebasing: bytes[runStart..<index])
-                if byte == quote {
-                    if quote == UInt8(ascii: "'") && index + 1 < bytes.count && bytes[index + 1] == quote {
-                        result.append(quote)
-                        index += 2
-                        runStart = index
-                        continue
-                    }
-                    return (.success(String(decoding: result, as: UTF8.self)), index + 1)
-                }
-                guard index + 1 < bytes.count else { break }
-                let escaped = bytes[index + 1]
-                guard escaped == quote || escaped == backslash else {
-                    let shown = String(decoding: bytes[(index + 1)...], as: UTF8.self).prefix(1)
-                    return (.failure("unknown escape `\\\(shown)` in a quoted string: only `\\\"` and `\\\\` are allowed"), index)
-                }
-                result.append(escaped)
-                index += 2
-                runStart = index
-            }
-            return (.failure("the string is never closed: add the closing \(Character(Unicode.Scalar(quote)))"), index)
-        }
+        let (outcome, end) = text.withUTF8 { quotedString($0, from: start) }
         if case .success = outcome { cursor = utf8.index(utf8.startIndex, offsetBy: end) }
         return outcome
     }
@@ -231,81 +251,105 @@ public enum FrontMatterParser {
     /// from the first line to the closing `---` (or to the end when there is none, or when the first
     /// line opens nothing), and where the body starts, after the closing line's line feed (nil when
     /// nothing follows it). The body is not split: it is taken whole.
-    ///
-    /// Scans UTF-8 bytes in place: a line feed is never part of a longer sequence, and a carriage
-    /// return right before it ends the line.
-    static func frontMatterLines(_ text: String) -> (lines: [Substring], bodyStart: String.Index?) {
-        let utf8 = text.utf8
-        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
-        func isDelimiter(_ line: Substring) -> Bool { line.trimmingTrailingSpaces == "---" }
-        return utf8.withContiguousStorageIfAvailable { bytes -> ([Substring], String.Index?) in
-            var lines: [Substring] = []
-            var lineStart = 0
-            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-                let lineEnd = offset > lineStart && bytes[offset - 1] == UInt8(ascii: "\r") ? offset - 1 : offset
-                let line = text[index(lineStart)..<index(lineEnd)]
-                lines.append(line)
-                lineStart = offset + 1
-                if lines.count == 1 ? !isDelimiter(line) : isDelimiter(line) {
-                    return (lines, lines.count == 1 ? nil : index(lineStart))
-                }
+    private static func frontMatterLines(_ bytes: UTF8Bytes) -> (lines: [Range<Int>], bodyStart: Int?) {
+        let buffer = bytes.buffer
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        while let lineFeed = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+            let lineEnd = lineFeed > lineStart && buffer[lineFeed - 1] == UInt8(ascii: "\r") ? lineFeed - 1 : lineFeed
+            let line = lineStart..<lineEnd
+            lines.append(line)
+            lineStart = lineFeed + 1
+            if lines.count == 1 ? !bytes.isDelimiter(line) : bytes.isDelimiter(line) {
+                return (lines, lines.count == 1 ? nil : lineStart)
             }
-            lines.append(text[index(lineStart)...])
-            return (lines, nil)
-        }!
+        }
+        lines.append(lineStart..<buffer.count)
+        return (lines, nil)
     }
 }
 
-extension Substring {
-    /// Without the spaces and tabs around it. Over UTF-8 bytes, which gives the same as going by
-    /// `Character` except where a combining mark follows the leading blanks (then the last blank
-    /// and the mark are one character, which is no blank): that case goes by `Character`.
-    var trimmingSpaces: Substring {
-        let bytes = utf8
-        var start = bytes.startIndex
-        while start < bytes.endIndex, Self.isBlank(bytes[start]) { start = bytes.index(after: start) }
-        if start != bytes.startIndex, start < bytes.endIndex, bytes[start] >= 0x80 {
-            var result = self
-            while let first = result.first, first == " " || first == "\t" { result = result.dropFirst() }
-            return result.trimmingTrailingSpaces
-        }
-        return self[start...].trimmingTrailingSpaces
-    }
+/// A text's UTF-8 bytes, read by offset, with what the front-matter grammar asks of them.
+private struct UTF8Bytes {
+    let buffer: UnsafeBufferPointer<UInt8>
 
-    /// Without the spaces and tabs at its end. Over UTF-8 bytes: a trailing blank is always a
-    /// character of its own, since marks join the character before them.
-    var trimmingTrailingSpaces: Substring {
-        let bytes = utf8
-        var end = bytes.endIndex
-        while end > bytes.startIndex, Self.isBlank(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
-        return self[..<end]
-    }
+    subscript(offset: Int) -> UInt8 { buffer[offset] }
 
     static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
     }
 
-    /// Whether the character starting at `index` (a character boundary) is the ASCII `character`
-    /// alone. Decided by bytes when the next byte is ASCII too, which never joins it.
-    func hasCharacter(_ character: Unicode.Scalar, at index: Index) -> Bool {
-        let bytes = utf8
-        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: character) else { return false }
-        let next = bytes.index(after: index)
-        if next == bytes.endIndex || bytes[next] < 0x80 { return true }
-        return self[index...].first == Character(character)
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
     }
 
-    /// `firstIndex(of: character)` for an ASCII `character`, found by bytes when everything before
-    /// it and the byte after it are ASCII, so that it cannot be part of a longer character.
-    func firstCharacterIndex(of character: Unicode.Scalar) -> Index? {
-        let bytes = utf8
+    /// The same bytes as a `Substring`, for the rare values read character by character.
+    func substring(_ range: Range<Int>) -> Substring {
+        Substring(string(range))
+    }
+
+    /// Whether the ASCII byte at `offset` is a character of its own in a text ending at `end`. An
+    /// ASCII byte joins only the scalar right after it (a combining mark, say), so those two decide.
+    func standsAlone(_ offset: Int, end: Int) -> Bool {
+        let next = offset + 1
+        guard next < end, buffer[next] >= 0x80 else { return true }
+        let lead = buffer[next]
+        let scalarLength = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        return string(offset..<min(end, next + scalarLength)).count == 2
+    }
+
+    /// Whether `range` starts with the character `character` (ASCII) alone.
+    func startsWithCharacter(_ character: Unicode.Scalar, _ range: Range<Int>) -> Bool {
+        guard let first = range.first else { return false }
+        return buffer[first] == UInt8(ascii: character) && standsAlone(first, end: range.upperBound)
+    }
+
+    /// The offset of the first character `character` (ASCII) in `range`.
+    func firstCharacter(_ character: Unicode.Scalar, in range: Range<Int>) -> Int? {
         let byte = UInt8(ascii: character)
-        guard let found = bytes.firstIndex(where: { $0 == byte || $0 >= 0x80 }) else { return nil }
-        if bytes[found] == byte {
-            let next = bytes.index(after: found)
-            if next == bytes.endIndex || bytes[next] < 0x80 { return found }
+        var offset = range.lowerBound
+        // Over ASCII, each byte is a character (a line holds no line feed to join a carriage return).
+        while offset < range.upperBound && buffer[offset] < 0x80 {
+            if buffer[offset] == byte && standsAlone(offset, end: range.upperBound) { return offset }
+            offset += 1
         }
-        return firstIndex(of: Character(character))
+        guard offset < range.upperBound else { return nil }
+        // Past non-ASCII text, characters are found by the standard library.
+        let text = substring(range)
+        return text.firstIndex(of: Character(character)).map { range.lowerBound + text.utf8.distance(from: text.startIndex, to: $0) }
+    }
+
+    /// `range` without the spaces and tabs around it: the same as going by characters, except that
+    /// a blank joined to a combining mark after it is no blank character and stays.
+    func trimmingBlanks(_ range: Range<Int>) -> Range<Int> {
+        var start = range.lowerBound
+        while start < range.upperBound && Self.isBlank(buffer[start]) { start += 1 }
+        if start > range.lowerBound && !standsAlone(start - 1, end: range.upperBound) { start -= 1 }
+        return start..<trailingBlanksTrimmed(start..<range.upperBound)
+    }
+
+    /// The end of `range` without its trailing spaces and tabs: a trailing blank is always a
+    /// character of its own, since marks join the character before them.
+    func trailingBlanksTrimmed(_ range: Range<Int>) -> Int {
+        var end = range.upperBound
+        while end > range.lowerBound && Self.isBlank(buffer[end - 1]) { end -= 1 }
+        return end
+    }
+
+    /// Whether the line is `---`, perhaps with trailing blanks.
+    func isDelimiter(_ line: Range<Int>) -> Bool {
+        let end = trailingBlanksTrimmed(line)
+        return end - line.lowerBound == 3 && buffer[line.lowerBound..<end].allSatisfy { $0 == UInt8(ascii: "-") }
+    }
+}
+
+extension Substring {
+    /// Without the spaces and tabs around it (see `UTF8Bytes.trimmingBlanks`).
+    var trimmingSpaces: Substring {
+        var text = self
+        let trimmed = text.withUTF8 { UTF8Bytes(buffer: $0).trimmingBlanks(0..<$0.count) }
+        let bytes = utf8
+        return self[bytes.index(bytes.startIndex, offsetBy: trimmed.lowerBound)..<bytes.index(bytes.startIndex, offsetBy: trimmed.upperBound)]
     }
 }
 
