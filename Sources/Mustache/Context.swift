@@ -22,8 +22,11 @@ public protocol MustacheFields {
 
 /// A `MustacheFields` value handed over ready boxed: returned from `mustacheField` for a nested
 /// view (a section or the head of a dotted name), it spares the renderer the runtime's protocol cast,
-/// the costliest step of entering one.
-public struct MustacheObject {
+/// the costliest step of entering one. A class, so that handing it on is one retain: a view of
+/// many fields, boxed anew for each lookup, was copied field by field every time.
+///
+/// Sendable because nothing in it changes: wrap values (view models are), not shared mutable objects.
+public final class MustacheObject: @unchecked Sendable {
     public let fields: any MustacheFields
 
     public init(_ fields: any MustacheFields) {

@@ -79,17 +79,27 @@ public struct PageMeta: Sendable, Encodable, MustacheFields {
 
 /// The context of one rendered page: the site, the page's metadata, the UI strings, and its body.
 struct PageView<Body: MustacheFields>: MustacheFields {
-    let site: SiteView
-    let meta: PageMeta
+    /// The site and the page's metadata boxed once, not at every `{{site.…}}` and `{{page.…}}`.
+    let site: MustacheObject
+    let meta: MustacheObject
+    let root: String
     let strings: [String: String]
     let body: Body
 
+    init(site: MustacheObject, meta: PageMeta, strings: [String: String], body: Body) {
+        self.site = site
+        self.meta = MustacheObject(meta)
+        root = meta.root
+        self.strings = strings
+        self.body = body
+    }
+
     func mustacheField(_ name: String) -> Any? {
         switch name {
-        case "site": MustacheObject(site)
-        case "page": MustacheObject(meta)
+        case "site": site
+        case "page": meta
         case "t": strings
-        case "root": meta.root
+        case "root": root
         default: body.mustacheField(name)
         }
     }

@@ -159,7 +159,7 @@ public struct RenderContext: Sendable {
 
     /// Renders `template` as a full page at `meta.path`.
     func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
-        let view = PageView(site: site, meta: meta, strings: strings, body: body)
+        let view = PageView(site: MustacheObject(site), meta: meta, strings: strings, body: body)
         return OutputFile(path: SitePaths.file(for: meta.path), bytes: try templates.library.renderUTF8(template, view))
     }
 
@@ -180,7 +180,7 @@ public struct RenderContext: Sendable {
             return key.value
         } render: {
             try rendering.withCopy { shared in
-                try shared.library.renderUTF8(template, PageView(site: shared.site, meta: meta, strings: shared.strings, body: body()))
+                try shared.library.renderUTF8(template, PageView(site: shared.siteObject, meta: meta, strings: shared.strings, body: body()))
             }
         }
     }
@@ -266,6 +266,15 @@ private struct PageRendering: Sendable {
     let library: MustacheLibrary
     let site: SiteView
     let strings: [String: String]
+    /// `site` boxed for templates once, not for every page.
+    let siteObject: MustacheObject
+
+    init(library: MustacheLibrary, site: SiteView, strings: [String: String]) {
+        self.library = library
+        self.site = site
+        self.strings = strings
+        siteObject = MustacheObject(site)
+    }
 
     /// Equal values that share no storage with these (see `PerCoreCopies`).
     func independentCopy() -> PageRendering {
