@@ -63,11 +63,13 @@ public struct CardRenderer: Sendable {
         svg.append(" ")
         svg.append(ids.desc)
         svg.line("\">")
-        svg.element("title", attributes: ["id": .text(ids.title)],
-                    text: Self.title(korean: korean, english: english, author: author))
-        svg.element("desc", attributes: ["id": .text(ids.desc)],
-                    text: Self.description(korean: korean, english: english, author: author,
-                                           siteName: siteName, dateLabel: dateLabel))
+        svg.open("title")
+        svg.attribute("id", ids.title)
+        svg.content(Self.title(korean: korean, english: english, author: author), closing: "title")
+        svg.open("desc")
+        svg.attribute("id", ids.desc)
+        svg.content(Self.description(korean: korean, english: english, author: author, siteName: siteName, dateLabel: dateLabel),
+                    closing: "desc")
         for (index, piece) in backgroundPieces.enumerated() {
             if index > 0 { svg.append(ids.prefix) }
             svg.append(piece)
@@ -78,15 +80,15 @@ public struct CardRenderer: Sendable {
         svg.line("</g>")
         svg.append(Self.textGroupStart)
         for line in layout.lines {
-            svg.element("text", attributes: [
-                "x": .number(line.x),
-                "y": .number(line.baseline),
-                "font-size": .number(line.fontSize),
-                "font-weight": .text(line.bold ? "700" : "400"),
-                "fill": .text(color(for: line.role)),
-                "xml:lang": .text(line.lang),
-                "lang": .text(line.lang),
-            ], text: line.text)
+            svg.open("text")
+            svg.attribute("x", number: line.x)
+            svg.attribute("y", number: line.baseline)
+            svg.attribute("font-size", number: line.fontSize)
+            svg.attribute("font-weight", line.bold ? "700" : "400")
+            svg.attribute("fill", color(for: line.role))
+            svg.attribute("xml:lang", line.lang)
+            svg.attribute("lang", line.lang)
+            svg.content(line.text, closing: "text")
         }
         svg.line("</g>")
         svg.line("</svg>")
@@ -233,27 +235,36 @@ struct SVGWriter {
         markup.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    enum AttributeValue {
-        case text(String)
-        /// Written as `number(_:)` writes it.
-        case number(Double)
-    }
-
-    /// `<name a="v"…>text</name>`, with attribute values and text escaped.
-    mutating func element(_ name: StaticString, attributes: KeyValuePairs<StaticString, AttributeValue>, text: String) {
+    /// `<name`: attributes follow, then `content(_:closing:)`. Written piece by piece, an element
+    /// needs no list of its attributes (building one cost more than writing them).
+    mutating func open(_ name: StaticString) {
         output.append(0x3C)
         append(name)
-        for (key, value) in attributes {
-            output.append(0x20)
-            append(key)
-            output.append(0x3D)
-            output.append(0x22)
-            switch value {
-            case .text(let text): CardText.appendEscapedXML(text, to: &output)
-            case .number(let number): Self.appendNumber(number, decimals: 1, to: &output)
-            }
-            output.append(0x22)
-        }
+    }
+
+    /// ` key="value"`, the value escaped.
+    mutating func attribute(_ key: StaticString, _ value: String) {
+        startAttribute(key)
+        CardText.appendEscapedXML(value, to: &output)
+        output.append(0x22)
+    }
+
+    /// ` key="value"`, the value as `number(_:)` writes it.
+    mutating func attribute(_ key: StaticString, number value: Double) {
+        startAttribute(key)
+        Self.appendNumber(value, decimals: 1, to: &output)
+        output.append(0x22)
+    }
+
+    private mutating func startAttribute(_ key: StaticString) {
+        output.append(0x20)
+        append(key)
+        output.append(0x3D)
+        output.append(0x22)
+    }
+
+    /// `>text</name>` and a line feed, the text escaped: ends what `open(name)` started.
+    mutating func content(_ text: String, closing name: StaticString) {
         output.append(0x3E)
         CardText.appendEscapedXML(text, to: &output)
         output.append(0x3C)
