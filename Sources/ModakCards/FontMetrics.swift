@@ -19,6 +19,10 @@ final class FontMetrics: Sendable {
 
     /// Direct lookup for U+0000–U+00FF; -1 where the table has no entry.
     private let latin1: [Int32]
+    /// For each block of 256 code points in the Basic Multilingual Plane, the width when one range
+    /// of the table covers all of it, else -1: Hangul syllables and Hanja, most of a Korean
+    /// saying, are found without searching the table.
+    private let uniformBlocks: [Int32]
     private let firsts: [UInt32]
     private let lasts: [UInt32]
     private let widths: [Int32]
@@ -31,6 +35,7 @@ final class FontMetrics: Sendable {
         var lasts: [UInt32] = []
         var widths: [Int32] = []
         var latin1 = [Int32](repeating: -1, count: 256)
+        var uniformBlocks = [Int32](repeating: -1, count: 256)
         for row in stride(from: 0, to: table.count, by: 3) {
             let (first, last, width) = (table[row], table[row + 1], Int32(table[row + 2]))
             precondition(first <= last && (lasts.last.map { $0 < first } ?? true), "ranges must be sorted")
@@ -42,8 +47,13 @@ final class FontMetrics: Sendable {
                 latin1[Int(cp)] = width
                 cp += 1
             }
+            // The blocks lying wholly inside first...last.
+            for block in stride(from: (first + 255) / 256, to: min((last + 1) / 256, 256), by: 1) {
+                uniformBlocks[Int(block)] = width
+            }
         }
         self.latin1 = latin1
+        self.uniformBlocks = uniformBlocks
         self.firsts = firsts
         self.lasts = lasts
         self.widths = widths
@@ -55,6 +65,9 @@ final class FontMetrics: Sendable {
         if cp < 256 {
             let width = latin1[Int(cp)]
             return width < 0 ? nil : Int(width)
+        }
+        if cp < 0x10000, case let width = uniformBlocks[Int(cp >> 8)], width >= 0 {
+            return Int(width)
         }
         // Binary search for the last range starting at or before `cp`.
         var low = 0
