@@ -77,32 +77,69 @@ enum AtomFeed {
     }
 }
 
-/// JSON Feed 1.1, with sorted keys so the same content gives the same bytes.
+/// JSON Feed 1.1, with sorted keys so the same content gives the same bytes (those
+/// `JSONSerialization` wrote with `.prettyPrinted` and `.sortedKeys`, kept byte for byte).
 /// Text is cleaned of the same control characters as the XML feeds, so all three say the same.
 enum JSONFeed {
     static func json(_ channel: FeedChannel, selfURL: String, dates: DateText) -> String {
         let clean = XMLText.sanitized
-        var feed: [String: Any] = [
-            "version": "https://jsonfeed.org/version/1.1",
-            "title": clean(channel.title),
-            "description": clean(channel.description),
-            "home_page_url": channel.homeURL,
-            "feed_url": selfURL,
-            "language": channel.language,
-            "items": channel.items.map { item -> [String: Any] in
-                var entry: [String: Any] = [
-                    "id": item.id, "url": item.url, "title": clean(item.title), "summary": clean(item.summary),
-                    "content_html": clean(item.contentHTML), "date_published": dates.rfc3339(item.date),
-                ]
-                if let author = item.author { entry["authors"] = [["name": clean(author)]] }
-                if !item.tags.isEmpty { entry["tags"] = item.tags.map(clean) }
-                return entry
-            },
-        ]
-        if let author = channel.author { feed["authors"] = [["name": clean(author.name)]] }
-        // Plain values only, so serialisation cannot fail.
-        let data = try! JSONSerialization.data(withJSONObject: feed, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        return String(decoding: data, as: UTF8.self) + "\n"
+        var json = PrettyJSON()
+        func authors(_ name: String) {
+            json.key("authors")
+            json.openArray()
+            json.startElement()
+            json.openObject()
+            json.key("name")
+            json.string(clean(name))
+            json.closeObject()
+            json.closeArray()
+        }
+        json.openObject()
+        if let author = channel.author { authors(author.name) }
+        json.key("description")
+        json.string(clean(channel.description))
+        json.key("feed_url")
+        json.string(selfURL)
+        json.key("home_page_url")
+        json.string(channel.homeURL)
+        json.key("items")
+        json.openArray()
+        for item in channel.items {
+            json.startElement()
+            json.openObject()
+            if let author = item.author { authors(author) }
+            json.key("content_html")
+            json.string(clean(item.contentHTML))
+            json.key("date_published")
+            json.string(dates.rfc3339(item.date))
+            json.key("id")
+            json.string(item.id)
+            json.key("summary")
+            json.string(clean(item.summary))
+            if !item.tags.isEmpty {
+                json.key("tags")
+                json.openArray()
+                for tag in item.tags {
+                    json.startElement()
+                    json.string(clean(tag))
+                }
+                json.closeArray()
+            }
+            json.key("title")
+            json.string(clean(item.title))
+            json.key("url")
+            json.string(item.url)
+            json.closeObject()
+        }
+        json.closeArray()
+        json.key("language")
+        json.string(channel.language)
+        json.key("title")
+        json.string(clean(channel.title))
+        json.key("version")
+        json.string("https://jsonfeed.org/version/1.1")
+        json.closeObject()
+        return String(decoding: json.bytes + [UInt8(ascii: "\n")], as: UTF8.self)
     }
 }
 
