@@ -12,6 +12,20 @@ import Testing
         #expect(!xml.contains("\u{1}"))
     }
 
+    /// `XMLText.escaped` (the sitemap's URLs) must give what the writer gives for the same text.
+    @Test("escaped text is what XMLWriter writes", arguments: [
+        "https://example.org/a?b=1&c=<2>", "plain", "quote \" apostrophe ' ]]>", "cr\r\nlf\ttab", "\u{1}\u{FFFE}x\u{0B}",
+        "한글 & 🔥", "&amp; already", "",
+    ])
+    func escapedTextMatchesTheWriter(_ text: String) {
+        let writer = XMLWriter(indent: false)
+        writer.element("a", text: text)
+        let xml = writer.finish()
+        let open = xml.range(of: "<a>")
+        let content = open.map { String(xml[$0.upperBound...].prefix { $0 != "<" }) } ?? ""
+        #expect(XMLText.escaped(text) == content, "\(xml.debugDescription)")
+    }
+
     @Test func htmlFragmentLinksCanBeRewritten() {
         let document = HTMLDocument(html: #"<p>See <a href="../x/">x</a> and <img src="a.png" alt="">.</p>"#, fragment: true)
         document.rewriteAttributes { _, name, value in

@@ -39,16 +39,21 @@ struct SitemapStep: RenderStep {
 
     static func partPath(_ number: Int) -> String { "sitemap-\(number).xml" }
 
+    /// A `<urlset>` document, laid out as `XMLWriter` lays it out (the bytes earlier builds wrote),
+    /// but appended as text: through libxml2's writer it took 19 K instructions a URL, the larger
+    /// part of planning a 10,000-saying rebuild.
     private static func urlSet(_ entries: some Sequence<Entry>, _ context: RenderContext) -> String {
-        let writer = XMLWriter()
-        writer.start("urlset", [("xmlns", namespace)])
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"\(namespace)\">\n"
+        xml.reserveCapacity(entries.underestimatedCount * 128)
         for entry in entries {
-            writer.start("url")
-            writer.element("loc", text: context.absoluteURL(entry.path))
-            writer.element("lastmod", text: context.dates.rfc3339(entry.lastModified))
-            writer.end()
+            xml += "  <url>\n    <loc>"
+            xml += XMLText.escaped(context.absoluteURL(entry.path))
+            xml += "</loc>\n    <lastmod>"
+            xml += context.dates.rfc3339(entry.lastModified)
+            xml += "</lastmod>\n  </url>\n"
         }
-        return writer.finish()
+        xml += "</urlset>\n"
+        return xml
     }
 
     /// The listed pages, each kind of page on one line.

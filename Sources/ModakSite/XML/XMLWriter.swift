@@ -72,6 +72,28 @@ public enum XMLText {
         return String(scalars)
     }
 
+    /// `text` as element content, as `XMLWriter.text` writes it: sanitized, with `&`, `<`, `>`, `"`
+    /// and carriage returns escaped as libxml2 escapes them.
+    public static func escaped(_ text: String) -> String {
+        let text = sanitized(text)
+        guard text.containsUTF8Byte(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0x0D }) else {
+            return text
+        }
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "\r": escaped += "&#13;"
+            default: escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
+    }
+
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x9, 0xA, 0xD: true
