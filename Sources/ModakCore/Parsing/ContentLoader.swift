@@ -112,15 +112,21 @@ public enum ContentLoader {
         return document
     }
 
+    /// The extension of the file name, lower-cased ("" when it has none). By UTF-8 bytes: `.` and
+    /// `/` are ASCII, and walking the path by characters cost more than parsing a saying's fields.
     private static func fileExtension(_ path: String) -> String {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "" }
-        return path[path.index(after: dot)...].lowercased()
+        let bytes = path.utf8
+        guard let dot = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }),
+              bytes[dot] == UInt8(ascii: ".") else { return "" }
+        return path[bytes.index(after: dot)...].lowercased()
     }
 
     /// The file name without its folder and extension.
     private static func stem(of path: String) -> String {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = name.lastIndex(of: ".") else { return name }
+        let bytes = path.utf8
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
+        let name = path[nameStart...]
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return String(name) }
         return String(name[..<dot])
     }
 }

@@ -1,3 +1,5 @@
+import Foundation // memchr
+
 /// A Markdown file split into its front-matter record and its body.
 ///
 /// The grammar is deliberately small and strict (SPEC.md): `key: value` lines, `[a, b]` lists,
@@ -159,6 +161,11 @@ public enum FrontMatterParser {
         let quote = bytes[start]
         let backslash = UInt8(ascii: "\\")
         let escapes = quote == UInt8(ascii: "\"")
+        // Nearly every string escapes nothing: then it is the bytes up to the closing quote.
+        if let closing = bytes.firstOffset(of: quote, in: start + 1..<bytes.count),
+           escapes ? bytes.firstOffset(of: backslash, in: start + 1..<closing) == nil : closing + 1 == bytes.count || bytes[closing + 1] != quote {
+            return (.success(String(decoding: UnsafeBufferPointer(rebasing: bytes[start + 1..<closing]), as: UTF8.self)), closing + 1)
+        }
         var result: [UInt8] = []
         var runStart = start + 1
         var index = runStart
@@ -266,6 +273,14 @@ public enum FrontMatterParser {
         }
         lines.append(lineStart..<buffer.count)
         return (lines, nil)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first `byte` in `range`, found by `memchr`.
+    fileprivate func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = baseAddress, !range.isEmpty else { return nil }
+        return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
     }
 }
 
