@@ -58,7 +58,7 @@ extension Sequence {
         for element in self {
             // `Element` is `Fields` here, so this cast cannot fail.
             guard let fields = element as? Fields else { continue }
-            try body(.fields(fields))
+            try body(.object(MustacheObject(fields)))
         }
     }
 }
@@ -118,15 +118,17 @@ func exactly<T>(_ type: T.Type, _ value: Any) -> T? {
 // MARK: - Context stack frames
 
 /// A value on the context stack, classified once when pushed so that name lookups
-/// against it need no further dynamic casts. Indirect, so that copying a frame is one retain.
-indirect enum ContextFrame {
+/// against it need no further dynamic casts. A reference or an indirect case, so that copying a
+/// frame is one retain; a view model is held through its `MustacheObject`, whose fields a lookup
+/// reads in place (taken out of an enum case, the view's box was retained and released each time).
+enum ContextFrame {
     case dictionary([String: Any])
     /// A table of strings (UI translations, say): common enough to deserve its own case.
     case strings([String: String])
-    case fields(any MustacheFields)
-    case keyed(any MustacheKeyed)
+    case object(MustacheObject)
+    indirect case keyed(any MustacheKeyed)
     /// Anything without named fields (strings, numbers, lists…): only `.` can see it.
-    case other(Any)
+    indirect case other(Any)
 
     init(_ value: Any) {
         // Exact types first: comparing type metadata is cheap, while a protocol cast that fails
@@ -141,9 +143,9 @@ indirect enum ContextFrame {
         } else if let strings = exactly([String: String].self, value) {
             self = .strings(strings)
         } else if let object = exactly(MustacheObject.self, value) {
-            self = .fields(object.fields)
+            self = .object(object)
         } else if let fields = value as? any MustacheFields {
-            self = .fields(fields)
+            self = .object(MustacheObject(fields))
         } else if let keyed = value as? any MustacheKeyed {
             self = .keyed(keyed)
         } else if let optional = value as? any OptionalValue, let wrapped = optional.wrappedValue {
@@ -157,7 +159,7 @@ indirect enum ContextFrame {
         switch self {
         case .dictionary(let dictionary): dictionary
         case .strings(let strings): strings
-        case .fields(let fields): fields
+        case .object(let object): object.fields
         case .keyed(let keyed): keyed
         case .other(let value): value
         }
@@ -170,7 +172,7 @@ indirect enum ContextFrame {
         switch self {
         case .dictionary(let dictionary): dictionary[name]
         case .strings(let strings): strings[name]
-        case .fields(let fields): fields.mustacheField(name)
+        case .object(let object): object.fields.mustacheField(name)
         case .keyed(let keyed): keyed.mustacheValue(forKey: name)
         case .other: nil
         }
@@ -199,9 +201,9 @@ enum SectionValue {
         } else if valueType == String.self || valueType == Int.self || valueType == [String: Any].self || valueType == [String: String].self {
             self = .context(ContextFrame(value))
         } else if let object = exactly(MustacheObject.self, value) {
-            self = .context(.fields(object.fields))
+            self = .context(.object(object))
         } else if let fields = value as? any MustacheFields {
-            self = .context(.fields(fields))
+            self = .context(.object(MustacheObject(fields)))
         } else if let list = value as? any MustacheList {
             self = .list(list)
         } else if let lambda = value as? MustacheLambda {
