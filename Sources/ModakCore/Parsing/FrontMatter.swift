@@ -102,13 +102,12 @@ public enum FrontMatterParser {
         }
     }
 
-    /// A letter, then letters, digits, `_` and `-`, all ASCII.
+    /// A letter, then letters, digits, `_` and `-`, all ASCII (a byte of a longer sequence is none).
     private static func isValidKey(_ bytes: UTF8Bytes, _ key: Range<Int>) -> Bool {
-        func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
-        guard let first = key.first, isLetter(bytes[first]) else { return false }
+        guard let first = key.first, Unicode.Scalar(bytes[first]).isASCIILetter else { return false }
         return key.allSatisfy { offset in
-            let byte = bytes[offset]
-            return isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+            let scalar = Unicode.Scalar(bytes[offset])
+            return scalar.isASCIILetter || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
         }
     }
 
@@ -262,7 +261,7 @@ public enum FrontMatterParser {
         let buffer = bytes.buffer
         var lines: [Range<Int>] = []
         var lineStart = 0
-        while let lineFeed = buffer[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
+        while let lineFeed = buffer.firstOffset(of: UInt8(ascii: "\n"), in: lineStart..<buffer.count) {
             let lineEnd = lineFeed > lineStart && buffer[lineFeed - 1] == UInt8(ascii: "\r") ? lineFeed - 1 : lineFeed
             let line = lineStart..<lineEnd
             lines.append(line)
