@@ -16,6 +16,10 @@ public struct BuildRequest: Sendable {
     public var templateDirectories: [String] = []
     /// Told how far the build got, from any thread (the command line draws a progress bar).
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Set by a process that exits right after the build (`modak build`): the build's content and
+    /// pages are then left for the exit to reclaim at once. Freed value by value they took 30 ms
+    /// of a one-second build of 10,000 sayings, on one core, after the last file was written.
+    public var leavesMemoryToExit = false
 
     public init() {}
 }
@@ -110,6 +114,7 @@ public struct SiteBuilder: Sendable {
             let report = try writer.write(plan, deriver: cardDeriver, record: record) { done, total in
                 request.progress?(BuildProgress(stage: .writing, done: done, total: total))
             }
+            if request.leavesMemoryToExit { ExitReclaims.keep((files, content, plan)) }
             return BuildResult(diagnostics: diagnostics, report: report, today: today)
         } catch {
             // Pages rendered on demand fail here, while being written: their errors are located too.
@@ -135,5 +140,17 @@ public struct SiteBuilder: Sendable {
             folders.append(siteTemplates)
         }
         return folders + request.templateDirectories
+    }
+}
+
+/// Holds values until the process exits, so that they are never freed one by one.
+private enum ExitReclaims {
+    private final class Holder {
+        let value: Any
+        init(_ value: Any) { self.value = value }
+    }
+
+    static func keep(_ value: Any) {
+        _ = Unmanaged.passRetained(Holder(value))
     }
 }

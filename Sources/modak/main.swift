@@ -72,6 +72,7 @@ func runBuild(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
     let parsed = try Arguments(arguments, valued: buildOptions)
     guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
     var request = try buildRequest(parsed)
+    request.leavesMemoryToExit = true
     let progress = ProgressBar()
     request.progress = progress.update
     let started = Date()

@@ -59,6 +59,12 @@ public struct SiteWriter: Sendable {
         if !writesInPlace && !FileSystem.exists(outputDirectory) {
             return try writeNewSite(plan, deriver: deriver, record: record, progress: progress)
         }
+        return try writeValidated(plan, deriver: deriver, record: record, progress: progress)
+    }
+
+    /// `write` once the plan's paths are known to be safe and distinct.
+    private func writeValidated(_ plan: OutputPlan, deriver: (any FileDeriver)?, record: BuildRecord?,
+                                progress: (@Sendable (Int, Int) -> Void)?) throws -> WriteReport {
         try FileSystem.createDirectories(outputDirectory)
         let lock = try OutputLock(path: outputDirectory + "/" + Self.lockName)
         defer { lock.release() }
@@ -75,19 +81,23 @@ public struct SiteWriter: Sendable {
         try verifyKeys(jobs, knownEntries)
         #endif
         let derived = deriver == nil ? [] : plan.derived
+        let plannedPaths = jobs.map(\.path) + derived.map(\.path)
 
         // Before touching any file, mark every one that may change as unknown, so that a build
         // killed part-way leaves a manifest that makes the next build rewrite each of them (even
-        // back to its old bytes) and remove the new ones it no longer wants.
-        let candidatePaths = Set(candidates.map { jobs[$0].path })
-        let derivedAtRisk = derived.filter { file in
-            candidatePaths.contains(file.source) || FileSystem.size(of: outputDirectory + "/" + file.path) != previous.entries[file.path]?.size
-        }
-        if !writesInPlace && (!candidates.isEmpty || !derivedAtRisk.isEmpty) {
-            var intent = previous
-            for path in candidatePaths { intent.entries[path] = .unknown }
-            for file in derivedAtRisk { intent.entries[file.path] = .unknown }
-            try intent.write(to: manifestPath)
+        // back to its old bytes) and remove the new ones it no longer wants. (A new site's hidden
+        // folder is not the site until it is renamed: nothing to mark.)
+        if !writesInPlace {
+            let candidatePaths = Set(candidates.map { jobs[$0].path })
+            let derivedAtRisk = derived.filter { file in
+                candidatePaths.contains(file.source) || FileSystem.size(of: outputDirectory + "/" + file.path) != previous.entries[file.path]?.size
+            }
+            if !candidates.isEmpty || !derivedAtRisk.isEmpty {
+                var intent = previous
+                for path in candidatePaths { intent.entries[path] = .unknown }
+                for file in derivedAtRisk { intent.entries[file.path] = .unknown }
+                try intent.write(to: manifestPath, order: plannedPaths)
+            }
         }
 
         let staged = try stage(candidates.map { jobs[$0] }, previous: previous, progress: progress)
@@ -120,7 +130,7 @@ public struct SiteWriter: Sendable {
             if FileSystem.removeFile(outputDirectory + "/" + path) { removed += 1 }
             FileSystem.removeEmptyParents(of: path, under: outputDirectory)
         }
-        try current.write(to: manifestPath)
+        try current.write(to: manifestPath, order: plannedPaths)
         try record?.write(to: outputDirectory)
         let total = jobs.count + derived.count
         return WriteReport(written: written + pendingDerived.count, unchanged: total - written - pendingDerived.count, removed: removed)
@@ -139,7 +149,7 @@ public struct SiteWriter: Sendable {
         do {
             try FileSystem.createDirectories(staging)
             let report = try SiteWriter(outputDirectory: staging, writesInPlace: true)
-                .write(plan, deriver: deriver, record: record, progress: progress)
+                .writeValidated(plan, deriver: deriver, record: record, progress: progress)
             guard rename(staging, outputDirectory) == 0 else {
                 throw OutputError(description: "cannot create \(outputDirectory) (did another build create it meanwhile?): \(String(cString: strerror(errno)))")
             }
@@ -461,18 +471,29 @@ struct Manifest: Equatable {
         return negative ? -Int(magnitude) : Int(magnitude)
     }
 
-    func write(to path: String) throws {
+    /// Writes the entries of the distinct paths in `order` in that order, then any others sorted:
+    /// a build passes its plan's order, as deterministic as sorting, which took 15 ms of every
+    /// build of 10,000 sayings.
+    func write(to path: String, order: [String] = []) throws {
         var bytes = Array((Self.header + "\n").utf8)
         bytes.reserveCapacity(entries.count * 64)
-        // Sorting the paths alone moves a third of the bytes that sorting the entries would.
-        for file in entries.keys.sorted() {
-            let entry = entries[file]!
+        func append(_ file: String, _ entry: Entry) {
             Self.appendHex(entry.hash, to: &bytes)
             bytes += String(entry.size).utf8
             bytes.append(UInt8(ascii: " "))
             if let key = entry.key { Self.appendHex(key, to: &bytes) } else { bytes += "- ".utf8 }
             bytes += file.utf8
             bytes.append(UInt8(ascii: "\n"))
+        }
+        var written = 0
+        for file in order {
+            guard let entry = entries[file] else { continue }
+            append(file, entry)
+            written += 1
+        }
+        if written < entries.count {
+            let ordered = Set(order)
+            for file in entries.keys.filter({ !ordered.contains($0) }).sorted() { append(file, entries[file]!) }
         }
         try FileSystem.writeAtomically(bytes, to: path)
     }
