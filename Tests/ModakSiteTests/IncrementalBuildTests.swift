@@ -110,6 +110,16 @@ import TestSupport
         #expect(Manifest.read(from: folder.path + "/torn") == Manifest(entries: ["a.html": .init(hash: 0x12, size: 3), "e.html": .init(hash: 0x12, size: -1)]))
     }
 
+    @Test func aManifestListsItsFilesInTheBuildsOrderThenTheRestSorted() throws {
+        let folder = try TemporaryFolder()
+        let entry = Manifest.Entry(hash: 1, size: 2)
+        let manifest = Manifest(entries: ["b.html": entry, "a.html": entry, "z.html": entry, "y.html": entry])
+        try manifest.write(to: folder.path + "/manifest", order: ["z.html", "gone.html", "a.html"])
+        let paths = folder.read("manifest")?.split(separator: "\n").dropFirst().map { $0.split(separator: " ").last.map(String.init) }
+        #expect(paths == ["z.html", "a.html", "b.html", "y.html"])
+        #expect(Manifest.read(from: folder.path + "/manifest") == manifest)
+    }
+
     @Test func aManifestFromTheFirstFormatStillRemovesStaleFiles() throws {
         let folder = try TemporaryFolder()
         try folder.write("old/page.html", "from an older Modak")
