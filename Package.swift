@@ -35,7 +35,8 @@ let package = Package(
         .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "TestSupport"]),
 
         // The command line.
-        .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore", "ModakServe"]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore", "ModakServe", "CMalloc"]),
 
         // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
         // build of each replays corpus files. HardeningTests replays every corpus and crash input.

@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 import ModakSite
+import CMalloc
 
 let usage = """
 usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme NAME]
@@ -73,12 +74,23 @@ func runBuild(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
     guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
     var request = try buildRequest(parsed)
     request.leavesMemoryToExit = true
+    keepFreedMemory()
     let progress = ProgressBar()
     request.progress = progress.update
     let started = Date()
     let result = SiteBuilder().build(request)
     progress.finish()
     return printOutcome(result, of: request, started: started) ? .success : .failure
+}
+
+/// Lets the allocator keep what the build frees instead of handing it back to the system and
+/// asking again: each worker thread's heap shrank and grew 7,500 times in a build of 10,000
+/// sayings with cards (one `mprotect` each, and the returned pages faulted in anew). The
+/// process exits soon after, so the memory is not held for long.
+func keepFreedMemory() {
+    mallopt(M_TRIM_THRESHOLD, 256 << 20)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20)
+    mallopt(M_TOP_PAD, 16 << 20)
 }
 
 /// Prints a build's diagnostics and its summary line (or why nothing was written); true when it succeeded.
