@@ -7,6 +7,7 @@ let package = Package(
         // C libraries from Debian, each behind a module map and a one-file shim.
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
 
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -26,7 +27,7 @@ let package = Package(
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "Mustache", "ModakCards", "CCmark", "CLibXML2"]),
+        .target(name: "ModakSite", dependencies: ["ModakCore", "Mustache", "ModakCards", "CCmark", "CLibXML2", "CGlibcExtras"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 
@@ -35,8 +36,7 @@ let package = Package(
         .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "TestSupport"]),
 
         // The command line.
-        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-        .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore", "ModakServe", "CMalloc"]),
+        .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore", "ModakServe", "CGlibcExtras"]),
 
         // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
         // build of each replays corpus files. HardeningTests replays every corpus and crash input.

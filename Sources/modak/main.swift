@@ -1,7 +1,7 @@
 import Foundation
 import ModakCore
 import ModakSite
-import CMalloc
+import CGlibcExtras
 
 let usage = """
 usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme NAME]

@@ -141,6 +141,26 @@ import TestSupport
         #expect(!folder.exists("public/cards/a.png"), "no deriver, no derived file")
     }
 
+    @Test func aTemporaryReplacesAFileOrTakesAFreeName() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("page.html", "old")
+        try FileSystem.replace(folder.path + "/page.html", with: FileSystem.writeTemporary(Array("new".utf8), beside: folder.path + "/page.html"))
+        try FileSystem.replace(folder.path + "/free.html", with: FileSystem.writeTemporary(Array("free".utf8), beside: folder.path + "/free.html"))
+        #expect(folder.read("page.html") == "new")
+        #expect(folder.read("free.html") == "free")
+        // Neither the temporaries nor the swapped-out old file stay behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["free.html", "page.html"])
+    }
+
+    @Test func aFolderInAFilesPlaceIsNeitherReplacedNorMoved() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("page.html/inside.txt", "the user's")
+        let temporary = try FileSystem.writeTemporary(Array("new".utf8), beside: folder.path + "/page.html")
+        #expect(throws: OutputError.self) { try FileSystem.replace(folder.path + "/page.html", with: temporary) }
+        #expect(folder.read("page.html/inside.txt") == "the user's")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["page.html"])
+    }
+
     @Test func temporaryNamesAreRecognisedExactly() {
         #expect(FileSystem.isTemporaryName(".index.html.modak-123.tmp"))
         #expect(FileSystem.isTemporaryName("..modak-manifest.modak-9.tmp"))
