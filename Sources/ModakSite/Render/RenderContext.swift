@@ -41,8 +41,10 @@ public struct TemplateSet: Sendable {
     }
 }
 
-/// Everything the render steps share, computed once per build.
-public struct RenderContext: Sendable {
+/// Everything the render steps share, computed once per build. A class: every deferred page's
+/// closures capture it, and a struct of this many fields was copied (a retain for each) into
+/// each of them, 10,000 pages and more per build.
+public final class RenderContext: Sendable {
     public let content: ContentSet
     public let today: BuildDay
     public let templates: TemplateSet
@@ -69,9 +71,12 @@ public struct RenderContext: Sendable {
         self.content = content
         self.today = today
         self.templates = templates
-        self.cardImages = content.site.cards ? cardImages : .none
-        rules = TimeRules(today: today, newDays: content.site.newDays)
-        published = rules.published(content.sayings)
+        let cardImages = content.site.cards ? cardImages : CardImages.none
+        self.cardImages = cardImages
+        let rules = TimeRules(today: today, newDays: content.site.newDays)
+        self.rules = rules
+        let published = rules.published(content.sayings)
+        self.published = published
         let markdown = MarkdownRenderer(allowRawHTML: content.site.unsafeHTML)
         self.markdown = markdown
         sayingOfTheDay = rules.sayingOfTheDay(published)
@@ -81,7 +86,7 @@ public struct RenderContext: Sendable {
             SayingLabels(date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying))
         }
         publishedLabels = labels
-        sayingKeys = ParallelMap.map(Array(published.indices)) { [published, cardImages = self.cardImages] index in
+        sayingKeys = ParallelMap.map(Array(published.indices)) { index in
             Self.sayingKey(published[index], labels: labels[index], markdown: markdown, cardImages: cardImages)
         }
         site = SiteView(
