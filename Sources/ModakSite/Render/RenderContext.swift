@@ -110,16 +110,17 @@ public final class RenderContext: Sendable {
 
     /// The view of `published[index]` as seen from a page at `pagePath`.
     func sayingView(at index: Int, from pagePath: String, withBody: Bool = false) -> SayingView {
-        let saying = published[index]
+        // Fields read in place: a copy of the whole saying retained and released every string in it.
+        let id = published[index].id
         let labels = publishedLabels[index]
         let root = SitePaths.root(from: pagePath)
         return SayingView(
-            id: saying.id, kor: saying.kor, eng: saying.eng, who: saying.who,
+            id: id, kor: published[index].kor, eng: published[index].eng, who: published[index].who,
             date: labels.date, datetime: labels.datetime,
-            isNew: labels.isNew, url: root + SitePaths.saying(saying.id),
-            cardURL: cardImages == .none ? nil : root + SitePaths.card(saying.id),
-            cardPNGURL: cardImages == .svgAndPNG ? root + SitePaths.cardPNG(saying.id) : nil,
-            bodyHTML: withBody ? markdown.html(saying.body) : "", tags: saying.tags
+            isNew: labels.isNew, url: root + SitePaths.saying(id),
+            cardURL: cardImages == .none ? nil : root + SitePaths.card(id),
+            cardPNGURL: cardImages == .svgAndPNG ? root + SitePaths.cardPNG(id) : nil,
+            bodyHTML: withBody ? markdown.html(published[index].body) : "", tags: published[index].tags
         )
     }
 
