@@ -66,14 +66,13 @@ enum FileSystem {
 
     /// Renames a temporary written by `writeTemporary` over `path`.
     ///
-    /// A regular file already there is swapped with the temporary, which is then removed: ext4
-    /// flushes a file renamed over another before the rename (`auto_da_alloc`), 5–7 ms for each
-    /// large page a rebuild replaces, and a swap is not a rename over a file. Readers see the old
-    /// or the new file either way; a swapped-out temporary left by a killed build holds the old
-    /// bytes and goes with the other temporaries.
+    /// A regular file already there (or a link to one) is swapped with the temporary, which is
+    /// then removed: ext4 flushes a file renamed over another before the rename (`auto_da_alloc`),
+    /// 5–7 ms for each large page a rebuild replaces, and a swap is not a rename over a file.
+    /// Readers see the old or the new file either way; a swapped-out temporary left by a killed
+    /// build holds the old bytes and goes with the other temporaries.
     static func replace(_ path: String, with temporary: String) throws(OutputError) {
-        var info = stat()
-        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+        if size(of: path) != nil,
            renameat2(AT_FDCWD, temporary, AT_FDCWD, path, UInt32(MODAK_RENAME_EXCHANGE)) == 0 {
             unlink(temporary)
             return
