@@ -48,7 +48,7 @@ public struct SiteConfig: Sendable, Equatable {
     }
 }
 
-/// One Korean/English quotation.
+/// One Korean/English quotation. Loaded from content, its texts and tags are NFC.
 public struct Saying: Sendable, Equatable {
     public var id: String
     public var kor: String

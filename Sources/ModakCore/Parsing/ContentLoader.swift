@@ -133,12 +133,13 @@ public enum ContentLoader {
 
 enum SayingDecoder {
     static let knownKeys = ["id", "kor", "eng", "who", "time", "tags", "body"]
+    /// A Markdown saying's body follows its front matter.
+    static let frontMatterKeys = knownKeys.filter { $0 != "body" }
 
     /// `body` is the Markdown after the front matter, or nil for JSON (where it is a field).
     static func decode(_ record: RawRecord, body: String?, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
         let errorsBefore = log.errors.count
-        let keys = body == nil ? knownKeys : knownKeys.filter { $0 != "body" }
-        let reader = RecordReader(record, noun: "saying", knownKeys: keys, log: &log)
+        let reader = RecordReader(record, noun: "saying", knownKeys: body == nil ? knownKeys : frontMatterKeys, log: &log)
         let id = reader.identifier("id", log: &log)
         let kor = reader.string("kor", log: &log) ?? ""
         let eng = reader.string("eng", log: &log) ?? ""

@@ -12,12 +12,16 @@ struct RecordReader {
         self.noun = noun
         self.knownKeys = knownKeys
         // JSON allows a key twice and the first would silently win; front matter already rejects this.
-        var firstLines = [String: Int](minimumCapacity: record.fields.count)
-        for (key, field) in record.fields {
-            if let first = firstLines[key] {
-                log.error(location(line: field.line), "`\(key)` is set twice (first on line \(first)): keep one")
-            } else {
-                firstLines[key] = field.line
+        // Only known keys are checked (an unknown one is an error anyway): a few comparisons per
+        // field, where a dictionary of all keys cost more than reading the values.
+        for known in knownKeys {
+            var firstLine: Int?
+            for (key, field) in record.fields where key == known {
+                if let firstLine {
+                    log.error(location(line: field.line), "`\(key)` is set twice (first on line \(firstLine)): keep one")
+                } else {
+                    firstLine = field.line
+                }
             }
         }
         for (key, field) in record.fields where !knownKeys.contains(key) {

@@ -14,9 +14,10 @@ public struct SourceFile: Sendable, Equatable {
 
     /// The file's text, or `nil` when it is not valid UTF-8. A leading byte-order mark is dropped.
     public var text: String? {
-        var slice = bytes[...]
-        if slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }
-        return String(validating: slice, as: UTF8.self)
+        bytes.withUnsafeBufferPointer { bytes in
+            let byteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+            return String(validating: UnsafeBufferPointer(rebasing: bytes[(byteOrderMark ? 3 : 0)...]), as: UTF8.self)
+        }
     }
 
     /// The 1-based line of the first invalid UTF-8 byte, for the error message.

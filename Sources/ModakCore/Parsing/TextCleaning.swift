@@ -4,7 +4,7 @@
 enum TextCleaning {
     /// The text without forbidden code points, and the 1-based line of the first one removed.
     static func clean(_ text: String) -> (text: String, firstLine: Int?) {
-        guard text.containsUTF8Byte(where: mayStartForbidden) else { return (text, nil) }
+        guard text.containsUTF8Byte(in: mayStartForbidden) else { return (text, nil) }
         var scalars = String.UnicodeScalarView()
         var line = 1
         var firstLine: Int?
@@ -19,8 +19,9 @@ enum TextCleaning {
         return firstLine == nil ? (text, nil) : (String(scalars), firstLine)
     }
 
-    /// A cheap byte test that rules out almost all text before the scalar-by-scalar pass.
-    private static func mayStartForbidden(_ byte: UInt8) -> Bool {
+    /// The bytes a forbidden scalar can start with: a cheap test that rules out almost all text
+    /// before the scalar-by-scalar pass.
+    private static let mayStartForbidden = UTF8ByteSet { byte in
         (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
     }
 

@@ -1,3 +1,5 @@
+import ModakCore
+
 /// Compact JSON written straight into UTF-8 bytes, escaped as `JSONSerialization` escapes it.
 ///
 /// For the generated files (`search.json` holds every saying; the JSON Feed, see `PrettyJSON`):
@@ -23,9 +25,10 @@ struct CompactJSON {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            guard Self.needsEscaping.containsAny(of: utf8) else { return bytes.append(contentsOf: utf8) }
             // Copy the runs between characters that need escaping in bulk.
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            for (index, byte) in utf8.enumerated() where Self.needsEscaping.contains(byte) {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
                 escape(byte)
                 runStart = index + 1
@@ -34,6 +37,8 @@ struct CompactJSON {
         }
         bytes.append(UInt8(ascii: "\""))
     }
+
+    private static let needsEscaping = UTF8ByteSet { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
 
     private mutating func escape(_ byte: UInt8) {
         switch byte {

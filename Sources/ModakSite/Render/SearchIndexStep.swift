@@ -22,9 +22,10 @@ struct SearchIndexStep: RenderStep {
         json.integer(context.publishedLabels.prefix(while: \.isNew).count)
         json.raw(#","sayings":["#)
         for (index, saying) in context.published.enumerated() {
-            var row = [saying.id, saying.kor, saying.eng, saying.who].map(\.nfc)
+            // Already NFC: the loader normalises every text (and a space joins NFC tags into NFC).
+            var row = [saying.id, saying.kor, saying.eng, saying.who]
             row.append(context.dates.day(saying.time).description)
-            if !saying.tags.isEmpty { row.append(saying.tags.joined(separator: " ").nfc) }
+            if !saying.tags.isEmpty { row.append(saying.tags.joined(separator: " ")) }
             if index > 0 { json.raw(",") }
             json.strings(row)
         }

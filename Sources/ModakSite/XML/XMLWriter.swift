@@ -61,11 +61,14 @@ public final class XMLWriter {
 }
 
 public enum XMLText {
+    private static let mayStartForbidden = UTF8ByteSet { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }
+    private static let needsEscaping = UTF8ByteSet { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0x0D }
+
     /// Drops the characters XML 1.0 cannot carry (C0 controls but tab and newlines, U+FFFE, U+FFFF),
     /// which no escape can express.
     public static func sanitized(_ text: String) -> String {
         // Bytes first: a forbidden scalar is a control byte, or starts with 0xEF (U+FFFE, U+FFFF).
-        guard text.containsUTF8Byte(where: { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }),
+        guard text.containsUTF8Byte(in: mayStartForbidden),
               text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.filter(isAllowed))
@@ -76,7 +79,7 @@ public enum XMLText {
     /// and carriage returns escaped as libxml2 escapes them.
     public static func escaped(_ text: String) -> String {
         let text = sanitized(text)
-        guard text.containsUTF8Byte(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0x0D }) else {
+        guard text.containsUTF8Byte(in: needsEscaping) else {
             return text
         }
         var escaped = ""
