@@ -225,9 +225,7 @@ public struct SiteWriter: Sendable {
         // After one failure the build fails anyway, so the files not yet rendered are not: a template
         // stopped at its step limit would otherwise spend that long on every page of a large site.
         let failed = Atomic<Bool>(false)
-        let order = Self.alternatingFolders(jobs.map(\.path))
-        let outcomesInOrder = ParallelMap.map(order) { index in
-            let job = jobs[index]
+        let outcomes = ParallelMap.map(jobs, lanes: Self.topFolderLanes(jobs.map(\.path))) { job in
             return Result { () throws -> StagedFile in
                 guard !failed.load(ordering: .relaxed) else { throw SkippedAfterFailure() }
                 let (bytes, key): ([UInt8], UInt64?)
@@ -263,9 +261,7 @@ public struct SiteWriter: Sendable {
                 return StagedFile(path: job.path, entry: entry, temporary: temporary, createdFolder: createdFolder)
             }
         }
-        // Back in the plan's order, so that of several failures the first planned is reported.
-        var outcomes = outcomesInOrder
-        for (position, index) in order.enumerated() { outcomes[index] = outcomesInOrder[position] }
+        // Of several failures, the first planned is reported.
         if let failure = outcomes.first(where: { if case .failure(let error) = $0 { !(error is SkippedAfterFailure) } else { false } }),
            case .failure(let error) = failure {
             for case .success(let file) in outcomes {
@@ -280,11 +276,10 @@ public struct SiteWriter: Sendable {
 
     private struct SkippedAfterFailure: Error {}
 
-    /// The indices of `paths` in an order that takes turns, a parallel chunk at a time, between
-    /// the top folders they are written to. Creating a file or folder locks the folder it goes in:
-    /// two threads both writing cards into `cards/`, or both making folders in `sayings/`, spent
-    /// their time spinning and sleeping on each other.
-    private static func alternatingFolders(_ paths: [String]) -> [Int] {
+    /// The indices of `paths` grouped by the top folder they are written to. Creating a file or
+    /// folder locks the folder it goes in: two threads both writing cards into `cards/`, or both
+    /// making folders in `sayings/`, spent their time spinning and sleeping on each other.
+    private static func topFolderLanes(_ paths: [String]) -> [[Int]] {
         var lanes: [[Int]] = []
         var laneOfFolder: [Substring: Int] = [:]
         for (index, path) in paths.enumerated() {
@@ -296,16 +291,7 @@ public struct SiteWriter: Sendable {
                 lanes.append([index])
             }
         }
-        var order: [Int] = []
-        order.reserveCapacity(paths.count)
-        var taken = 0
-        while order.count < paths.count {
-            for lane in lanes where taken < lane.count {
-                order += lane[taken..<min(taken + ParallelMap.largestChunk, lane.count)]
-            }
-            taken += ParallelMap.largestChunk
-        }
-        return order
+        return lanes
     }
 
     /// Creates the folders `paths` need, parents first, and returns the ones it created. Folders
