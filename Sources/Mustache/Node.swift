@@ -18,8 +18,9 @@ enum Node: Sendable {
 }
 
 /// A pre-split name: `a.b.c` becomes `first` "a" and `rest` ["b", "c"];
-/// the implicit iterator `.` has no `first`.
-struct Path: Sendable {
+/// the implicit iterator `.` has no `first`. A class, like the nodes holding it: passed to every
+/// lookup, a struct of three strings and an array was retained field by field.
+final class Path: Sendable {
     let first: String?
     let rest: [String]
     let text: String
