@@ -189,16 +189,20 @@ enum SectionValue {
 
     /// Falsy: missing, null, `false`, and (for iteration) empty lists. Everything else,
     /// including `0` and `""`, is truthy, as in the spec's reference implementation.
-    init(_ value: Any?) {
-        guard let value else {
+    /// `value` is consumed: a section's value is a temporary, which is then moved rather than copied.
+    init(_ value: consuming Any?) {
+        guard let value = consume value else {
             self = .falsy
             return
         }
-        // The common kinds by exact type first (see `ContextFrame.init`), then by protocol.
+        // The common kinds by exact type first (see `ContextFrame.init`), then by protocol. Types
+        // are compared before opening the value: most section values are strings.
         let valueType = type(of: value)
-        if let bool = exactly(Bool.self, value) {
+        if valueType == String.self || valueType == Int.self {
+            self = .context(.other(value))
+        } else if valueType == Bool.self, let bool = exactly(Bool.self, value) {
             self = bool ? .context(.other(value)) : .falsy
-        } else if valueType == String.self || valueType == Int.self || valueType == [String: Any].self || valueType == [String: String].self {
+        } else if valueType == [String: Any].self || valueType == [String: String].self {
             self = .context(ContextFrame(value))
         } else if let object = exactly(MustacheObject.self, value) {
             self = .context(.object(object))

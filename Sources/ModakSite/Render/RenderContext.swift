@@ -166,7 +166,7 @@ public final class RenderContext: Sendable {
     /// Renders `template` as a full page at `meta.path`.
     func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
         let view = PageView(site: MustacheObject(site), meta: meta, strings: strings, body: body)
-        return OutputFile(path: SitePaths.file(for: meta.path), bytes: try templates.library.renderUTF8(template, view))
+        return OutputFile(path: SitePaths.file(for: meta.path), bytes: try templates.library.renderUTF8(template, MustacheObject(view)))
     }
 
     /// Plans `template` as a page at `meta.path` that the writer renders only if no page on disk
@@ -186,7 +186,10 @@ public final class RenderContext: Sendable {
             return key.value
         } render: {
             try rendering.withCopy { shared in
-                try shared.library.renderUTF8(template, PageView(site: shared.siteObject, meta: meta, strings: shared.strings, body: body()))
+                // Boxed here, where its type is known: handed over as `Any`, the renderer would find
+                // its conformance with the runtime's protocol cast (3,000 instructions a page).
+                let view = MustacheObject(PageView(site: shared.siteObject, meta: meta, strings: shared.strings, body: body()))
+                return try shared.library.renderUTF8(template, view)
             }
         }
     }
