@@ -43,6 +43,8 @@ struct Paragraph: Sendable {
     /// The words in order, each with the spaces after it: a line of whole words is as wide as the
     /// totals of its words but the last, plus that one's content.
     private let words: [(content: Int, total: Int)]
+    /// The width of the widest space cluster (spaces are collapsed, so a line break drops at most one).
+    private let widestSpace: Int
 
     /// - Parameter utf8: valid UTF-8 (from a `String`).
     init(utf8: [UInt8], metrics: FontMetrics) {
@@ -101,6 +103,7 @@ struct Paragraph: Sendable {
         self.prefix = prefix
         self.words = words
         self.widestWord = words.reduce(0) { max($0, $1.content) }
+        self.widestSpace = clusters.reduce(0) { $1.isSpace ? max($0, $1.width) : $0 }
     }
 
     func width(of range: Range<Int>) -> Int { prefix[range.upperBound] - prefix[range.lowerBound] }
@@ -137,6 +140,12 @@ struct Paragraph: Sendable {
     /// `greedyLines(maxWidth:).count`, without making the lines: the searches for a font size
     /// and for balanced lines ask this many times per card.
     func greedyLineCount(maxWidth: Int) -> Int {
+        greedyLineCount(maxWidth: maxWidth, stoppingPast: .max)
+    }
+
+    /// `greedyLineCount(maxWidth:)`, or some count above `limit` once it is clear the count is:
+    /// the balancing search only asks whether a width keeps the count within `limit`.
+    private func greedyLineCount(maxWidth: Int, stoppingPast limit: Int) -> Int {
         guard maxWidth >= widestWord else {
             var count = 0
             forEachGreedyLine(maxWidth: maxWidth) { _ in count += 1 }
@@ -145,7 +154,7 @@ struct Paragraph: Sendable {
         // No word needs breaking: the same lines, word by word instead of cluster by cluster.
         var count = 0
         var index = 0
-        while index < words.count {
+        while index < words.count && count <= limit {
             count += 1
             var width = words[index].total
             index += 1
@@ -189,16 +198,23 @@ struct Paragraph: Sendable {
     /// Words that fit in `maxWidth` still fit in the narrower width, so only
     /// words wider than `maxWidth` (broken anyway) are broken.
     func balancedLines(maxWidth: Int) -> [Range<Int>] {
-        let greedy = greedyLines(maxWidth: maxWidth)
-        guard greedy.count > 1 else { return greedy }
+        let lineCount = greedyLineCount(maxWidth: maxWidth)
+        guard lineCount > 1 else { return greedyLines(maxWidth: maxWidth) }
         // The widest word that fits: no narrower width keeps every such word whole.
         var low = max(1, words.reduce(0) { $1.content <= maxWidth ? max($0, $1.content) : $0 })
+        if widestWord <= maxWidth {
+            // The lines hold all the text but the one space each break may drop, so the widest is
+            // at least their share of that: the search starts there instead of at the widest word.
+            // (Only when every word fits: then no line is a single cluster wider than the width.)
+            let shared = width(of: 0..<clusters.count) - (lineCount - 1) * widestSpace
+            low = max(low, (shared + lineCount - 1) / lineCount)
+        }
         var high = maxWidth
         while low < high {
             let mid = (low + high) / 2
-            if greedyLineCount(maxWidth: mid) <= greedy.count { high = mid } else { low = mid + 1 }
+            if greedyLineCount(maxWidth: mid, stoppingPast: lineCount) <= lineCount { high = mid } else { low = mid + 1 }
         }
-        return high == maxWidth ? greedy : greedyLines(maxWidth: high)
+        return greedyLines(maxWidth: high)
     }
 
     /// Whether `scalar` is one of a set of scalars that never join a neighbour from the set: ASCII

@@ -180,4 +180,30 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
             }
         }
     }
+
+    @Test func balancingStartingAtTheShareOfTheTextFindsTheNarrowestWidth() {
+        // When every word fits, the search for balanced lines starts at the lines' share of the text
+        // instead of at the widest word: it must end where a search from the widest word ends.
+        let pieces = ["모닥불", "가", " ", "  ", "well-known", "a", "\u{200B}", "—", "😀", "e\u{301}", "x-y", "Supercalifragilistic", "\u{3000}"]
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for _ in 0..<100 {
+            let text = (0..<next(60)).map { _ in pieces[next(pieces.count)] }.joined()
+            let paragraph = Paragraph(utf8: Array(text.utf8), metrics: .notoSansKRRegular)
+            let widest = paragraph.widestWord
+            for width in stride(from: max(widest, 1), through: widest * 4 + 3_000, by: 337) {
+                let count = paragraph.greedyLines(maxWidth: width).count
+                var low = max(1, widest)
+                var high = width
+                while low < high {
+                    let mid = (low + high) / 2
+                    if paragraph.greedyLines(maxWidth: mid).count <= count { high = mid } else { low = mid + 1 }
+                }
+                #expect(paragraph.balancedLines(maxWidth: width) == paragraph.greedyLines(maxWidth: high), "\(text) at \(width)")
+            }
+        }
+    }
 }
