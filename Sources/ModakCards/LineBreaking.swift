@@ -48,35 +48,7 @@ struct Paragraph: Sendable {
 
     /// - Parameter utf8: valid UTF-8 (from a `String`).
     init(utf8: [UInt8], metrics: FontMetrics) {
-        var clusters: [Cluster] = []
-        clusters.reserveCapacity(utf8.count)
-        func add(_ bytes: Range<Int>, width: Int, first: Unicode.Scalar, isSingleScalar: Bool) {
-            let isSpace = isSingleScalar && Self.isBreakingSpace(first)
-            if isSpace && (clusters.isEmpty || clusters.last!.isSpace) { return }  // collapse, trim start
-            let isZeroWidthSpace = isSingleScalar && first == "\u{200B}"
-            clusters.append(Cluster(bytes: bytes, width: width, isSpace: isSpace, breakAfter: isSpace || isZeroWidthSpace,
-                                    first: first, isSingleScalar: isSingleScalar))
-        }
-        // Segmenting into grapheme clusters is the costly part; for the scripts of nearly every
-        // saying it would only confirm that each scalar stands alone.
-        var start = 0
-        while start < utf8.count {
-            let (scalar, length) = Self.scalar(in: utf8, at: start)
-            guard Self.standsAlone(scalar) else { break }
-            add(start..<start + length, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true)
-            start += length
-        }
-        if start < utf8.count {
-            clusters.removeAll(keepingCapacity: true)
-            start = 0
-            for character in String(decoding: utf8, as: UTF8.self) {
-                let scalars = character.unicodeScalars
-                let end = start + character.utf8.count
-                let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
-                add(start..<end, width: metrics.width(of: character), first: scalars.first!, isSingleScalar: single)
-                start = end
-            }
-        }
+        var clusters = Self.singleScalarClusters(of: utf8, metrics: metrics) ?? Self.segmentedClusters(of: utf8, metrics: metrics)
         while clusters.last?.isSpace == true { clusters.removeLast() }
         for i in clusters.indices where Self.isHyphen(clusters[i]) {
             let afterWord = i > 0 && !clusters[i - 1].isSpace
@@ -84,13 +56,26 @@ struct Paragraph: Sendable {
             clusters[i].breakAfter = afterWord && beforeWord
         }
 
-        var prefix = [0]
-        prefix.reserveCapacity(clusters.count + 1)
+        let prefix = [Int](unsafeUninitializedCapacity: clusters.count + 1) { prefix, count in
+            var total = 0
+            prefix[0] = 0
+            for (index, cluster) in clusters.enumerated() {
+                total += cluster.width
+                prefix[index + 1] = total
+            }
+            count = clusters.count + 1
+        }
         var words: [(content: Int, total: Int)] = []
+        // At most one word per cluster; a few bytes per cluster spare the reallocations of growing.
+        words.reserveCapacity(clusters.count)
         var word = (content: 0, total: 0)
+        var widestSpace = 0
         for cluster in clusters {
-            prefix.append(prefix.last! + cluster.width)
-            if !cluster.isSpace { word.content += cluster.width }
+            if cluster.isSpace {
+                widestSpace = max(widestSpace, cluster.width)
+            } else {
+                word.content += cluster.width
+            }
             word.total += cluster.width
             if cluster.breakAfter {
                 words.append(word)
@@ -103,7 +88,50 @@ struct Paragraph: Sendable {
         self.prefix = prefix
         self.words = words
         self.widestWord = words.reduce(0) { max($0, $1.content) }
-        self.widestSpace = clusters.reduce(0) { $1.isSpace ? max($0, $1.width) : $0 }
+        self.widestSpace = widestSpace
+    }
+
+    /// The clusters of `utf8` when every scalar stands alone (see `standsAlone`), else nil.
+    /// Segmenting into grapheme clusters is the costly part; for the scripts of nearly every
+    /// saying it would only confirm that each scalar stands alone.
+    private static func singleScalarClusters(of utf8: [UInt8], metrics: FontMetrics) -> [Cluster]? {
+        var clusters: [Cluster] = []
+        clusters.reserveCapacity(utf8.count)
+        let allStandAlone = utf8.withUnsafeBufferPointer { utf8 in
+            var start = 0
+            while start < utf8.count {
+                let (scalar, length) = Self.scalar(in: utf8, at: start)
+                guard standsAlone(scalar) else { return false }
+                append(start..<start + length, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true, to: &clusters)
+                start += length
+            }
+            return true
+        }
+        return allStandAlone ? clusters : nil
+    }
+
+    private static func segmentedClusters(of utf8: [UInt8], metrics: FontMetrics) -> [Cluster] {
+        var clusters: [Cluster] = []
+        var start = 0
+        for character in String(decoding: utf8, as: UTF8.self) {
+            let scalars = character.unicodeScalars
+            let end = start + character.utf8.count
+            let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
+            append(start..<end, width: metrics.width(of: character), first: scalars.first!, isSingleScalar: single, to: &clusters)
+            start = end
+        }
+        return clusters
+    }
+
+    /// Appends a cluster, but a space at the start or after a space: spaces collapse.
+    @inline(__always)
+    private static func append(_ bytes: Range<Int>, width: Int, first: Unicode.Scalar, isSingleScalar: Bool,
+                               to clusters: inout [Cluster]) {
+        let isSpace = isSingleScalar && isBreakingSpace(first)
+        if isSpace && (clusters.last?.isSpace ?? true) { return }
+        let isZeroWidthSpace = isSingleScalar && first == "\u{200B}"
+        clusters.append(Cluster(bytes: bytes, width: width, isSpace: isSpace, breakAfter: isSpace || isZeroWidthSpace,
+                                first: first, isSingleScalar: isSingleScalar))
     }
 
     func width(of range: Range<Int>) -> Int { prefix[range.upperBound] - prefix[range.lowerBound] }
@@ -231,7 +259,7 @@ struct Paragraph: Sendable {
 
     /// The scalar whose valid UTF-8 starts at `index`, and its length in bytes.
     @inline(__always)
-    private static func scalar(in utf8: [UInt8], at index: Int) -> (Unicode.Scalar, Int) {
+    private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(utf8[index])
         func continuation(_ offset: Int) -> UInt32 { UInt32(utf8[index + offset] & 0x3F) }
         let (value, length): (UInt32, Int) = switch lead {
@@ -274,13 +302,16 @@ struct TextBlock: Sendable {
     /// - Parameter text: sanitized text (see `CardText.sanitize`).
     init(_ text: String, metrics: FontMetrics) {
         var paragraphs: [Paragraph] = []
-        // A newline is always a cluster of its own, so splitting the bytes splits the characters.
-        for line in Array(text.utf8).split(separator: 0x0A, omittingEmptySubsequences: false) {
-            let paragraph = Paragraph(utf8: Array(line), metrics: metrics)
-            let isBlank = paragraph.clusters.isEmpty
-            // Drop leading blank lines and a blank line after a blank line.
-            if isBlank && (paragraphs.last?.clusters.isEmpty ?? true) { continue }
-            paragraphs.append(paragraph)
+        var text = text
+        text.withUTF8 { utf8 in
+            // A newline is always a cluster of its own, so splitting the bytes splits the characters.
+            for line in utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                let paragraph = Paragraph(utf8: Array(UnsafeBufferPointer(rebasing: line)), metrics: metrics)
+                let isBlank = paragraph.clusters.isEmpty
+                // Drop leading blank lines and a blank line after a blank line.
+                if isBlank && (paragraphs.last?.clusters.isEmpty ?? true) { continue }
+                paragraphs.append(paragraph)
+            }
         }
         if paragraphs.last?.clusters.isEmpty == true { paragraphs.removeLast() }
         self.paragraphs = paragraphs
