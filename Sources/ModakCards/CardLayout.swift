@@ -91,7 +91,7 @@ struct CardLayout: Equatable, Sendable {
 
 extension CardLayout {
     /// Lays out sanitized content (see `CardText.sanitize`).
-    init(korean: String, english: String, author: String, siteName: String, dateLabel: String?) {
+    init(korean: String, english: String, author: String, siteName: FooterSiteName, dateLabel: String?) {
         let regular = FontMetrics.notoSansKRRegular
         let bold = FontMetrics.notoSansKRBold
         let quote = QuoteBlocks(
@@ -133,25 +133,46 @@ extension CardLayout {
         return "en"
     }
 
-    private static func footer(siteName: String, dateLabel: String?) -> [PlacedLine] {
+    private static func footer(siteName: FooterSiteName, dateLabel: String?) -> [PlacedLine] {
+        var lines = siteName.line.map { [$0] } ?? []
+        // The date follows the name after a gap, or starts the footer.
+        let x = siteName.line.map { $0.x + $0.width + CardGeometry.footerGap * CardGeometry.footerSize } ?? CardGeometry.column.minX
+        if let dateLabel, let date = footerLine(dateLabel, role: .date, bold: false, x: x) { lines.append(date) }
+        return lines
+    }
+
+    /// `text` on the footer's baseline from `x`, ending in "…" where the footer ends; nil when it
+    /// is blank or no room is left.
+    fileprivate static func footerLine(_ text: String, role: TextRole, bold: Bool, x: Double) -> PlacedLine? {
         let size = CardGeometry.footerSize
         let maxWidth = Int(CardGeometry.footerMaxWidth / size * 1000)
-        var lines: [PlacedLine] = []
-        var x = CardGeometry.column.minX
-        for (text, role, bold) in [(siteName, TextRole.siteName, true), (dateLabel ?? "", .date, false)] {
-            let block = TextBlock(text, metrics: bold ? .notoSansKRBold : .notoSansKRRegular)
-            guard let line = block.lines(maxWidth: .max, balanced: false).first, !block.isEmpty else { continue }
-            let room = maxWidth - Int((x - CardGeometry.column.minX) / size * 1000)
-            guard room > 0 else { break }
-            let fitted = line.width <= room
-                ? (text: block.text(of: line), width: line.width)
-                : block.ellipsized(line, maxWidth: room)
-            let width = Double(fitted.width) * size / 1000
-            lines.append(PlacedLine(text: fitted.text, role: role, lang: language(of: text), x: x,
-                                    baseline: CardGeometry.footerBaseline, fontSize: size, bold: bold, width: width))
-            x += width + CardGeometry.footerGap * size
-        }
-        return lines
+        let block = TextBlock(text, metrics: bold ? .notoSansKRBold : .notoSansKRRegular)
+        guard let line = block.lines(maxWidth: .max, balanced: false).first, !block.isEmpty else { return nil }
+        let room = maxWidth - Int((x - CardGeometry.column.minX) / size * 1000)
+        guard room > 0 else { return nil }
+        let fitted = line.width <= room
+            ? (text: block.text(of: line), width: line.width)
+            : block.ellipsized(line, maxWidth: room)
+        return PlacedLine(text: fitted.text, role: role, lang: language(of: text), x: x,
+                          baseline: CardGeometry.footerBaseline, fontSize: size, bold: bold,
+                          width: Double(fitted.width) * size / 1000)
+    }
+}
+
+/// The site name as the footer draws it. It is the same on every card of a site, so a renderer
+/// made for the site lays it out once (see `CardRenderer.init(theme:siteName:)`).
+struct FooterSiteName: Sendable {
+    /// The name as `CardContent.siteName` holds it.
+    let given: String
+    /// The name sanitized (see `CardText.sanitize`).
+    let text: String
+    /// Its line at the start of the footer; nil when the name is blank.
+    let line: PlacedLine?
+
+    init(_ siteName: String) {
+        given = siteName
+        text = CardText.sanitize(siteName, keepNewlines: false)
+        line = CardLayout.footerLine(text, role: .siteName, bold: true, x: CardGeometry.column.minX)
     }
 }
 

@@ -31,8 +31,14 @@ public struct CardRenderer: Sendable {
     /// that go between copies of a card's prefix.
     private let backgroundPieces: [ArraySlice<UInt8>]
 
-    public init(theme: CardTheme = .bonfire) {
+    /// The site name of the cards this renderer is made for, laid out once; a card of another
+    /// site has its name laid out anew.
+    private let siteName: FooterSiteName?
+
+    /// - Parameter siteName: the `CardContent.siteName` most cards will have, to lay it out once.
+    public init(theme: CardTheme = .bonfire, siteName: String? = nil) {
         self.theme = theme
+        self.siteName = siteName.map(FooterSiteName.init)
         var svg = SVGWriter()
         Bonfire.draw(into: &svg, theme: theme)
         bonfire = svg.output
@@ -51,7 +57,7 @@ public struct CardRenderer: Sendable {
         let korean = CardText.sanitize(content.korean)
         let english = CardText.sanitize(content.english)
         let author = CardText.sanitize(content.author, keepNewlines: false)
-        let siteName = CardText.sanitize(content.siteName, keepNewlines: false)
+        let siteName = footerSiteName(content.siteName)
         let dateLabel = content.dateLabel.map { CardText.sanitize($0, keepNewlines: false) }
         let layout = CardLayout(korean: korean, english: english, author: author,
                                 siteName: siteName, dateLabel: dateLabel)
@@ -68,7 +74,7 @@ public struct CardRenderer: Sendable {
         svg.content(Self.title(korean: korean, english: english, author: author), closing: "title")
         svg.open("desc")
         svg.attribute("id", ids.desc)
-        svg.content(Self.description(korean: korean, english: english, author: author, siteName: siteName, dateLabel: dateLabel),
+        svg.content(Self.description(korean: korean, english: english, author: author, siteName: siteName.text, dateLabel: dateLabel),
                     closing: "desc")
         for (index, piece) in backgroundPieces.enumerated() {
             if index > 0 { svg.append(ids.prefix) }
@@ -100,8 +106,13 @@ public struct CardRenderer: Sendable {
         CardLayout(korean: CardText.sanitize(content.korean),
                    english: CardText.sanitize(content.english),
                    author: CardText.sanitize(content.author, keepNewlines: false),
-                   siteName: CardText.sanitize(content.siteName, keepNewlines: false),
+                   siteName: footerSiteName(content.siteName),
                    dateLabel: content.dateLabel.map { CardText.sanitize($0, keepNewlines: false) })
+    }
+
+    private func footerSiteName(_ given: String) -> FooterSiteName {
+        if let siteName, siteName.given == given { return siteName }
+        return FooterSiteName(given)
     }
 
     private func color(for role: TextRole) -> String {

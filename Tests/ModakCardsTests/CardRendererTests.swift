@@ -39,6 +39,22 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
                                  english: "Know what you know.", author: "공자", siteName: "모닥", dateLabel: "2026-11-28")
 
 @Suite struct CardRendererTests {
+    @Test func aRendererMadeForASiteDrawsItsCardsAsAnyRenderer() {
+        // The site name laid out once must give the cards it gives when laid out per card, and a
+        // card of another site must get its own name.
+        let names = ["모닥불 이야기", "  Sayings & <co>  ", "", String(repeating: "아주 긴 이름 ", count: 30), "e\u{301}😀"]
+        for name in names {
+            for theme in CardTheme.all {
+                let prepared = CardRenderer(theme: theme, siteName: name)
+                for other in names {
+                    let content = CardContent(id: "x", korean: "모닥불 곁에서", english: "By the fire", author: "누군가",
+                                              siteName: other, dateLabel: "2026년 11월 28일")
+                    #expect(prepared.svg(for: content) == CardRenderer(theme: theme).svg(for: content), "\(name) / \(other)")
+                }
+            }
+        }
+    }
+
     @Test func cardIsAnAccessibleOpenGraphSizedSVG() throws {
         let svg = CardRenderer(theme: .bonfire).svg(for: saying)
         let doc = try SVGInspector.inspect(svg)

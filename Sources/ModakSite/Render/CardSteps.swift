@@ -45,7 +45,7 @@ public struct SayingCard: Sendable {
 
     public init(site: SiteConfig) {
         // Site themes map to card themes of the same name; "system" and unknown ones get the default.
-        renderer = CardRenderer(theme: CardTheme.named(site.theme) ?? .bonfire)
+        renderer = CardRenderer(theme: CardTheme.named(site.theme) ?? .bonfire, siteName: site.title)
         themeName = site.theme
         siteName = site.title
         dates = DateText(timeZone: site.timeZone, language: site.language)
