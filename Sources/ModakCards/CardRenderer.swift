@@ -301,23 +301,21 @@ struct SVGWriter {
         for _ in 0..<decimals { scale *= 10 }
         let scaled = Int((abs(value) * Double(scale)).rounded())
         if value < 0 && scaled != 0 { output.append(UInt8(ascii: "-")) }
-        appendDigits(scaled / scale, minimumCount: 1, to: &output)
-        guard decimals > 0 else { return }
-        output.append(UInt8(ascii: "."))
-        appendDigits(scaled % scale, minimumCount: decimals, to: &output)
-    }
-
-    private static func appendDigits(_ value: Int, minimumCount: Int, to output: inout [UInt8]) {
-        var divisor = 1
-        var count = 1
-        while value / divisor >= 10 {
-            divisor *= 10
-            count += 1
-        }
-        for _ in count..<max(count, minimumCount) { output.append(UInt8(ascii: "0")) }
-        while divisor > 0 {
-            output.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
+        // Digits from the last, into a buffer copied once: one division per digit, none to count them.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24 + decimals) { buffer in
+            var start = buffer.count
+            var rest = scaled
+            for written in 0... {
+                if written == decimals && decimals > 0 {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: ".")
+                }
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                if rest == 0 && written >= decimals { break }
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 }

@@ -169,6 +169,16 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
         #expect(SVGWriter.number(0.3, decimals: 2) == "0.30")
         #expect(SVGWriter.number(1199.96) == "1200.0")
         #expect(SVGWriter.number(5, decimals: 0) == "5")
+        #expect(SVGWriter.number(0, decimals: 0) == "0")
+        #expect(SVGWriter.number(0.05) == "0.1")
+        #expect(SVGWriter.number(-0.05) == "-0.1")
+        #expect(SVGWriter.number(-0.04) == "0.0")
+        #expect(SVGWriter.number(2.25) == "2.3")
+        #expect(SVGWriter.number(9.999, decimals: 2) == "10.00")
+        #expect(SVGWriter.number(100, decimals: 3) == "100.000")
+        #expect(SVGWriter.number(0.007, decimals: 3) == "0.007")
+        #expect(SVGWriter.number(-1234567.89) == "-1234567.9")
+        #expect(SVGWriter.number(9_007_199_254_740_992, decimals: 0) == "9007199254740992")
     }
 }
 
