@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import ModakCore
 
@@ -72,5 +73,14 @@ struct UTF8ByteSetTests {
         }
         #expect("\u{FFFE}".containsUTF8Byte(in: set))
         #expect(!"a<b"[...].dropFirst(2).containsUTF8Byte(in: set))
+    }
+}
+
+@Suite("trimming")
+struct TrimmingTests {
+    @Test(arguments: ["", " ", "\n\t ", "a", " a ", "\u{3000}모닥불\u{00A0}\n", "\r\n<p>x</p>\n\n", "\u{85}a b\u{2028}", "a\u{301} ", "🔥 \u{200B}"])
+    func trimsAsFoundationDoes(_ text: String) {
+        #expect(text.trimmedOfWhitespace == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(text[...].trimmedOfWhitespace == text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -118,7 +118,7 @@ public enum FirebaseImport {
 
         /// Front matter holds one line per value: line breaks the app allowed become spaces.
         func singleLine(_ name: String, log: inout DiagnosticLog) -> String {
-            let original = (text(name) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let original = (text(name) ?? "").trimmedOfWhitespace
             let lines = original.components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             let joined = lines.joined(separator: " ")
             // Control characters (not format characters: emoji need their joiners) have no place in a saying.

@@ -130,7 +130,7 @@ public struct SiteChecker: Sendable {
     /// Where a reference leads inside the output, or nil when it is not the site's to check
     /// (another host, `mailto:`, `data:`, a fragment on the same page…).
     func resolve(_ reference: String, from page: String) -> Target? {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmedOfWhitespace
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         var path: Substring
         var pageDirectory: [Substring] = page.split(separator: "/").dropLast()

@@ -82,7 +82,7 @@ struct SouvenirsStep: RenderStep {
             let summary = title(of: souvenir, context)
             // The sealed version of this event had sequence 0; delivery revises it.
             event(&calendar, uid: "\(delivered.key)@\(domain)", at: souvenir.deliver, sequence: 1, summary: summary,
-                  description: souvenir.message.trimmingCharacters(in: .whitespacesAndNewlines), url: pageURL + "#" + delivered.key)
+                  description: souvenir.message.trimmedOfWhitespace, url: pageURL + "#" + delivered.key)
         }
         if let next = box.next {
             event(&calendar, uid: "\(next.key)@\(domain)", at: next.date, sequence: 0, summary: context.string("souvenirsNextEvent"),

@@ -1,4 +1,5 @@
 import Foundation
+import ModakCore
 
 /// Makes rendered HTML safe to carry outside the site: feed readers, e-mail services and
 /// aggregators show it away from its page, so every link must be absolute, and they run no scripts.
@@ -23,13 +24,13 @@ enum FeedHTML {
             default: nil
             }
         }
-        return document.html.trimmingCharacters(in: .whitespacesAndNewlines)
+        return document.html.trimmedOfWhitespace
     }
 
     /// An absolute form of `reference`, as a browser on the page would resolve it.
     /// Fragments resolve to the page too: in a reader, `#note` alone leads nowhere.
     static func absolute(_ reference: String, against base: URL) -> String {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmedOfWhitespace
         if hasScheme(trimmed) { return trimmed }
         let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: referenceCharacters) ?? trimmed
         return URL(string: encoded, relativeTo: base)?.absoluteString ?? base.absoluteString

@@ -30,7 +30,7 @@ struct FeedsStep: RenderStep {
         let url = context.absoluteURL(path)
         // The texts and author alone make the preview; with the commentary, the full content.
         let render = { (withBody: Bool) in try context.templates.library.render("partials/feed-item", context.sayingView(at: index, from: path, withBody: withBody)) }
-        let texts = [saying.kor, saying.eng].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let texts = [saying.kor, saying.eng].map { $0.trimmedOfWhitespace }.filter { !$0.isEmpty }
         return FeedItem(
             id: url, url: url, title: FeedText.headline(texts[0]),
             summary: texts.joined(separator: "\n") + (saying.who.isEmpty ? "" : "\n— \(saying.who)"),
