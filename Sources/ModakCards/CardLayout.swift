@@ -50,7 +50,7 @@ enum CardGeometry {
 }
 
 /// What a line of text is on the card; decides its style.
-enum TextRole: Sendable, Equatable {
+enum TextRole: Int, CaseIterable, Sendable {
     /// The saying: the Korean text, or the English when there is no Korean.
     case quote
     /// The English under the Korean.
@@ -58,11 +58,24 @@ enum TextRole: Sendable, Equatable {
     case author, siteName, date
 }
 
+/// The language of a line, for `xml:lang`.
+enum Language: Int, CaseIterable, Sendable {
+    case korean, english
+
+    /// The BCP 47 code.
+    var code: String {
+        switch self {
+        case .korean: "ko"
+        case .english: "en"
+        }
+    }
+}
+
 /// One line of text, ready to draw.
 struct PlacedLine: Equatable, Sendable {
     var text: String
     var role: TextRole
-    var lang: String
+    var lang: Language
     var x: Double
     var baseline: Double
     var fontSize: Double
@@ -122,15 +135,15 @@ extension CardLayout {
                   truncated: truncated || arrangement.authorTruncated)
     }
 
-    /// "ko" when the text has any Hangul, else "en".
-    static func language(of text: String) -> String {
+    /// Korean when the text has any Hangul, else English.
+    static func language(of text: String) -> Language {
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xD7B0...0xD7FF: return "ko"
+            case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xD7B0...0xD7FF: return .korean
             default: continue
             }
         }
-        return "en"
+        return .english
     }
 
     private static func footer(siteName: FooterSiteName, dateLabel: String?) -> [PlacedLine] {
@@ -181,7 +194,7 @@ private struct QuoteBlocks {
     var korean: TextBlock
     var english: TextBlock
     var author: TextBlock
-    var authorLang: String
+    var authorLang: Language
 
     func arrange(primarySize: Int) -> Arrangement {
         var blocks: [Arrangement.Block] = []
@@ -205,13 +218,13 @@ private struct QuoteBlocks {
         let primary = Double(primarySize)
         var isFirst = true
         if !korean.isEmpty {
-            body(korean, .init(role: .quote, lang: "ko", size: primary, bold: true, lineHeight: 1.42, gapBefore: 0))
+            body(korean, .init(role: .quote, lang: .korean, size: primary, bold: true, lineHeight: 1.42, gapBefore: 0))
             isFirst = false
         }
         if !english.isEmpty {
             let secondary = !korean.isEmpty
             let size = secondary ? max(CardGeometry.smallestTranslationSize, (primary * CardGeometry.translationRatio).rounded()) : primary
-            body(english, .init(role: secondary ? .translation : .quote, lang: "en", size: size, bold: !secondary,
+            body(english, .init(role: secondary ? .translation : .quote, lang: .english, size: size, bold: !secondary,
                                 lineHeight: secondary ? 1.45 : 1.3, gapBefore: secondary ? 0.5 * primary : 0))
             isFirst = false
         }
@@ -230,7 +243,7 @@ private struct Arrangement {
     /// How a block is set at one primary size.
     struct Style {
         var role: TextRole
-        var lang: String
+        var lang: Language
         var size: Double
         var bold: Bool
         var lineHeight: Double

@@ -31,6 +31,10 @@ public struct CardRenderer: Sendable {
     /// that go between copies of a card's prefix.
     private let backgroundPieces: [ArraySlice<UInt8>]
 
+    /// The rest of a line's start after its font size, which only the kind of line decides:
+    /// `" font-weight="…" fill="…" xml:lang="…" lang="…">`, for every kind (see `lineStyleIndex`).
+    private let lineStyles: [[UInt8]]
+
     /// The site name of the cards this renderer is made for, laid out once; a card of another
     /// site has its name laid out anew.
     private let siteName: FooterSiteName?
@@ -46,6 +50,21 @@ public struct CardRenderer: Sendable {
         var background = SVGWriter()
         Self.drawBackground(into: &background, theme: theme, ids: ElementIDs(prefix: "\u{0}"))
         backgroundPieces = background.output.split(separator: 0, omittingEmptySubsequences: false)
+        var lineStyles = [[UInt8]](repeating: [], count: TextRole.allCases.count * 2 * Language.allCases.count)
+        for role in TextRole.allCases {
+            for bold in [false, true] {
+                for lang in Language.allCases {
+                    let style = "\" font-weight=\"\(bold ? "700" : "400")\" fill=\"\(CardText.escapeXML(Self.color(for: role, theme: theme)))\""
+                        + " xml:lang=\"\(lang.code)\" lang=\"\(lang.code)\">"
+                    lineStyles[Self.lineStyleIndex(role: role, bold: bold, lang: lang)] = Array(style.utf8)
+                }
+            }
+        }
+        self.lineStyles = lineStyles
+    }
+
+    private static func lineStyleIndex(role: TextRole, bold: Bool, lang: Language) -> Int {
+        (role.rawValue * 2 + (bold ? 1 : 0)) * Language.allCases.count + lang.rawValue
     }
 
     public func svg(for content: CardContent) -> String {
@@ -65,39 +84,39 @@ public struct CardRenderer: Sendable {
 
         var svg = SVGWriter()
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\" viewBox=\"0 0 1200 630\" role=\"img\" aria-labelledby=\"")
-        svg.append(ids.title)
+        svg.append(string: ids.title)
         svg.append(" ")
-        svg.append(ids.desc)
-        svg.line("\">")
-        svg.open("title")
-        svg.attribute("id", ids.title)
-        svg.content(Self.title(korean: korean, english: english, author: author), closing: "title")
-        svg.open("desc")
-        svg.attribute("id", ids.desc)
-        svg.content(Self.description(korean: korean, english: english, author: author, siteName: siteName.text, dateLabel: dateLabel),
-                    closing: "desc")
+        svg.append(string: ids.desc)
+        svg.append("\">\n<title id=\"")
+        svg.append(string: ids.title)
+        svg.append("\">")
+        svg.append(escaping: Self.title(korean: korean, english: english, author: author))
+        svg.append("</title>\n<desc id=\"")
+        svg.append(string: ids.desc)
+        svg.append("\">")
+        svg.append(escaping: Self.description(korean: korean, english: english, author: author, siteName: siteName.text, dateLabel: dateLabel))
+        svg.append("</desc>\n")
         for (index, piece) in backgroundPieces.enumerated() {
-            if index > 0 { svg.append(ids.prefix) }
+            if index > 0 { svg.append(string: ids.prefix) }
             svg.append(piece)
         }
-        svg.line("<g class=\"decor\" aria-hidden=\"true\">")
+        svg.append("<g class=\"decor\" aria-hidden=\"true\">\n")
         drawAccentBar(into: &svg, layout: layout)
         svg.append(bonfire)
-        svg.line("</g>")
+        svg.append("</g>\n")
         svg.append(Self.textGroupStart)
         for line in layout.lines {
-            svg.open("text")
-            svg.attribute("x", number: line.x)
-            svg.attribute("y", number: line.baseline)
-            svg.attribute("font-size", number: line.fontSize)
-            svg.attribute("font-weight", line.bold ? "700" : "400")
-            svg.attribute("fill", color(for: line.role))
-            svg.attribute("xml:lang", line.lang)
-            svg.attribute("lang", line.lang)
-            svg.content(line.text, closing: "text")
+            svg.append("<text x=\"")
+            svg.append(number: line.x)
+            svg.append("\" y=\"")
+            svg.append(number: line.baseline)
+            svg.append("\" font-size=\"")
+            svg.append(number: line.fontSize)
+            svg.append(lineStyles[Self.lineStyleIndex(role: line.role, bold: line.bold, lang: line.lang)])
+            svg.append(escaping: line.text)
+            svg.append("</text>\n")
         }
-        svg.line("</g>")
-        svg.line("</svg>")
+        svg.append("</g>\n</svg>\n")
         return svg.output
     }
 
@@ -115,7 +134,7 @@ public struct CardRenderer: Sendable {
         return FooterSiteName(given)
     }
 
-    private func color(for role: TextRole) -> String {
+    private static func color(for role: TextRole, theme: CardTheme) -> String {
         switch role {
         case .quote: theme.primaryText
         case .translation: theme.secondaryText
@@ -148,8 +167,8 @@ public struct CardRenderer: Sendable {
         svg.append("\" width=\"4\" height=\"")
         svg.append(number: layout.quoteBottom - layout.quoteTop - 8)
         svg.append("\" rx=\"2\" fill=\"")
-        svg.append(theme.accent)
-        svg.line("\"/>")
+        svg.append(string: theme.accent)
+        svg.append("\"/>\n")
     }
 
     static func title(korean: String, english: String, author: String) -> String {
@@ -220,14 +239,15 @@ struct ElementIDs {
     var glow: String { prefix + "-glow" }
 }
 
-/// Appends SVG markup as UTF-8, one element per line.
+/// Appends SVG markup as UTF-8.
 struct SVGWriter {
     private(set) var output: [UInt8] = []
 
     init() { output.reserveCapacity(8192) }
 
+    /// `markup` and a line feed.
     mutating func line(_ markup: String) {
-        append(markup)
+        append(string: markup)
         output.append(0x0A)
     }
 
@@ -240,53 +260,20 @@ struct SVGWriter {
         output += markup
     }
 
+    /// Static markup, copied straight from the binary.
+    mutating func append(_ markup: StaticString) {
+        output += UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount)
+    }
+
     /// Copies the string's UTF-8 at once (`+= markup.utf8` goes through the generic sequence path).
-    mutating func append(_ markup: String) {
+    mutating func append(string markup: String) {
         var markup = markup
         markup.withUTF8 { output.append(contentsOf: $0) }
     }
 
-    /// `<name`: attributes follow, then `content(_:closing:)`. Written piece by piece, an element
-    /// needs no list of its attributes (building one cost more than writing them).
-    mutating func open(_ name: StaticString) {
-        output.append(0x3C)
-        append(name)
-    }
-
-    /// ` key="value"`, the value escaped.
-    mutating func attribute(_ key: StaticString, _ value: String) {
-        startAttribute(key)
-        CardText.appendEscapedXML(value, to: &output)
-        output.append(0x22)
-    }
-
-    /// ` key="value"`, the value as `number(_:)` writes it.
-    mutating func attribute(_ key: StaticString, number value: Double) {
-        startAttribute(key)
-        Self.appendNumber(value, decimals: 1, to: &output)
-        output.append(0x22)
-    }
-
-    private mutating func startAttribute(_ key: StaticString) {
-        output.append(0x20)
-        append(key)
-        output.append(0x3D)
-        output.append(0x22)
-    }
-
-    /// `>text</name>` and a line feed, the text escaped: ends what `open(name)` started.
-    mutating func content(_ text: String, closing name: StaticString) {
-        output.append(0x3E)
+    /// `text` with the XML special characters escaped, for text content and attribute values.
+    mutating func append(escaping text: String) {
         CardText.appendEscapedXML(text, to: &output)
-        output.append(0x3C)
-        output.append(0x2F)
-        append(name)
-        output.append(0x3E)
-        output.append(0x0A)
-    }
-
-    private mutating func append(_ text: StaticString) {
-        output += UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
     }
 
     /// `value` with exactly `decimals` decimals, independent of locale.

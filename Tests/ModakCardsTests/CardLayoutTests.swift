@@ -78,18 +78,18 @@ private func layout(korean: String = "", english: String = "", author: String = 
     @Test func blocksAppearInOrderWithTheirLanguages() {
         let card = layout(korean: "시작이 반이다.", english: "Well begun is half done.", author: "Aristotle")
         #expect(card.lines.map(\.role) == [.quote, .translation, .author, .siteName, .date])
-        #expect(card.lines.map(\.lang) == ["ko", "en", "en", "ko", "en"])
+        #expect(card.lines.map(\.lang.code) == ["ko", "en", "en", "ko", "en"])
         #expect(card.lines[1].fontSize < card.lines[0].fontSize)
     }
 
     @Test func eitherBlockMayBeEmpty() {
         let englishOnly = layout(english: "Well begun is half done.")
         #expect(englishOnly.lines.first?.role == .quote)
-        #expect(englishOnly.lines.first?.lang == "en")
+        #expect(englishOnly.lines.first?.lang == .english)
         #expect(!englishOnly.lines.contains { $0.role == .translation })
 
         let koreanOnly = layout(korean: "시작이 반이다.")
-        #expect(koreanOnly.lines.first?.lang == "ko")
+        #expect(koreanOnly.lines.first?.lang == .korean)
         #expect(!koreanOnly.lines.contains { $0.role == .translation })
     }
 
