@@ -25,9 +25,6 @@ struct Cluster: Sendable {
     var width: Int
     var isSpace: Bool
     var breakAfter: Bool
-    /// The cluster's first scalar, and whether it is the only one.
-    var first: Unicode.Scalar
-    var isSingleScalar: Bool
 }
 
 /// A run of text without newlines.
@@ -50,44 +47,43 @@ struct Paragraph: Sendable {
     init(utf8: [UInt8], metrics: FontMetrics) {
         var clusters = Self.singleScalarClusters(of: utf8, metrics: metrics) ?? Self.segmentedClusters(of: utf8, metrics: metrics)
         while clusters.last?.isSpace == true { clusters.removeLast() }
-        for i in clusters.indices where Self.isHyphen(clusters[i]) {
-            let afterWord = i > 0 && !clusters[i - 1].isSpace
-            let beforeWord = i + 1 < clusters.count && Self.isWordStart(clusters[i + 1].first)
-            clusters[i].breakAfter = afterWord && beforeWord
-        }
 
+        // Prefix widths, words and the widest space and word, in one pass.
+        var words: [(content: Int, total: Int)] = []
+        // At most one word per cluster; a few bytes per cluster spare the reallocations of growing.
+        words.reserveCapacity(clusters.count)
+        var word = (content: 0, total: 0)
+        var widestSpace = 0
+        var widestWord = 0
         let prefix = [Int](unsafeUninitializedCapacity: clusters.count + 1) { prefix, count in
             var total = 0
             prefix[0] = 0
             for (index, cluster) in clusters.enumerated() {
                 total += cluster.width
                 prefix[index + 1] = total
+                if cluster.isSpace {
+                    widestSpace = max(widestSpace, cluster.width)
+                } else {
+                    word.content += cluster.width
+                }
+                word.total += cluster.width
+                if cluster.breakAfter {
+                    words.append(word)
+                    widestWord = max(widestWord, word.content)
+                    word = (0, 0)
+                }
             }
             count = clusters.count + 1
         }
-        var words: [(content: Int, total: Int)] = []
-        // At most one word per cluster; a few bytes per cluster spare the reallocations of growing.
-        words.reserveCapacity(clusters.count)
-        var word = (content: 0, total: 0)
-        var widestSpace = 0
-        for cluster in clusters {
-            if cluster.isSpace {
-                widestSpace = max(widestSpace, cluster.width)
-            } else {
-                word.content += cluster.width
-            }
-            word.total += cluster.width
-            if cluster.breakAfter {
-                words.append(word)
-                word = (0, 0)
-            }
+        if word.total > 0 {
+            words.append(word)
+            widestWord = max(widestWord, word.content)
         }
-        if word.total > 0 { words.append(word) }
         self.utf8 = utf8
         self.clusters = clusters
         self.prefix = prefix
         self.words = words
-        self.widestWord = words.reduce(0) { max($0, $1.content) }
+        self.widestWord = widestWord
         self.widestSpace = widestSpace
     }
 
@@ -95,43 +91,61 @@ struct Paragraph: Sendable {
     /// Segmenting into grapheme clusters is the costly part; for the scripts of nearly every
     /// saying it would only confirm that each scalar stands alone.
     private static func singleScalarClusters(of utf8: [UInt8], metrics: FontMetrics) -> [Cluster]? {
-        var clusters: [Cluster] = []
-        clusters.reserveCapacity(utf8.count)
+        var collector = ClusterCollector(capacity: utf8.count)
         let allStandAlone = utf8.withUnsafeBufferPointer { utf8 in
             var start = 0
             while start < utf8.count {
                 let (scalar, length) = Self.scalar(in: utf8, at: start)
                 guard standsAlone(scalar) else { return false }
-                append(start..<start + length, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true, to: &clusters)
+                collector.append(start..<start + length, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true)
                 start += length
             }
             return true
         }
-        return allStandAlone ? clusters : nil
+        return allStandAlone ? collector.clusters : nil
     }
 
     private static func segmentedClusters(of utf8: [UInt8], metrics: FontMetrics) -> [Cluster] {
-        var clusters: [Cluster] = []
+        var collector = ClusterCollector(capacity: 0)
         var start = 0
         for character in String(decoding: utf8, as: UTF8.self) {
             let scalars = character.unicodeScalars
             let end = start + character.utf8.count
             let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
-            append(start..<end, width: metrics.width(of: character), first: scalars.first!, isSingleScalar: single, to: &clusters)
+            collector.append(start..<end, width: metrics.width(of: character), first: scalars.first!, isSingleScalar: single)
             start = end
         }
-        return clusters
+        return collector.clusters
     }
 
-    /// Appends a cluster, but a space at the start or after a space: spaces collapse.
-    @inline(__always)
-    private static func append(_ bytes: Range<Int>, width: Int, first: Unicode.Scalar, isSingleScalar: Bool,
-                               to clusters: inout [Cluster]) {
-        let isSpace = isSingleScalar && isBreakingSpace(first)
-        if isSpace && (clusters.last?.isSpace ?? true) { return }
-        let isZeroWidthSpace = isSingleScalar && first == "\u{200B}"
-        clusters.append(Cluster(bytes: bytes, width: width, isSpace: isSpace, breakAfter: isSpace || isZeroWidthSpace,
-                                first: first, isSingleScalar: isSingleScalar))
+    /// Gathers a paragraph's clusters as they are measured: spaces collapse, and a hyphen or dash
+    /// between letters becomes a break opportunity once the cluster after it is known.
+    private struct ClusterCollector {
+        private(set) var clusters: [Cluster] = []
+        /// Whether no cluster was kept yet or the last one is a space: a space is then dropped.
+        private var atStartOrSpace = true
+        /// Whether the last cluster is a hyphen alone in its cluster, after a word: it breaks when
+        /// a word starts after it.
+        private var hyphenAfterWord = false
+
+        init(capacity: Int) {
+            clusters.reserveCapacity(capacity)
+        }
+
+        @inline(__always)
+        mutating func append(_ bytes: Range<Int>, width: Int, first: Unicode.Scalar, isSingleScalar: Bool) {
+            // A cluster after a hyphen is never dropped: only spaces are, after a space.
+            if hyphenAfterWord {
+                clusters[clusters.count - 1].breakAfter = Paragraph.isWordStart(first)
+                hyphenAfterWord = false
+            }
+            let isSpace = isSingleScalar && isBreakingSpace(first)
+            if isSpace && atStartOrSpace { return }
+            let isZeroWidthSpace = isSingleScalar && first == "\u{200B}"
+            hyphenAfterWord = isSingleScalar && isHyphen(first) && !atStartOrSpace
+            atStartOrSpace = isSpace
+            clusters.append(Cluster(bytes: bytes, width: width, isSpace: isSpace, breakAfter: isSpace || isZeroWidthSpace))
+        }
     }
 
     func width(of range: Range<Int>) -> Int { prefix[range.upperBound] - prefix[range.lowerBound] }
@@ -280,12 +294,11 @@ struct Paragraph: Sendable {
         }
     }
 
-    /// A hyphen or dash alone in its cluster (none of them has a canonical equivalent).
-    private static func isHyphen(_ cluster: Cluster) -> Bool {
-        guard cluster.isSingleScalar else { return false }
-        switch cluster.first.value {
-        case 0x2D, 0x2010, 0x2013, 0x2014: return true
-        default: return false
+    /// A hyphen or dash (none of them has a canonical equivalent).
+    private static func isHyphen(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2D, 0x2010, 0x2013, 0x2014: true
+        default: false
         }
     }
 
