@@ -182,30 +182,39 @@ struct Paragraph: Sendable {
     /// `greedyLines(maxWidth:).count`, without making the lines: the searches for a font size
     /// and for balanced lines ask this many times per card.
     func greedyLineCount(maxWidth: Int) -> Int {
-        greedyLineCount(maxWidth: maxWidth, stoppingPast: .max)
+        greedyLineCount(maxWidth: maxWidth, stoppingPast: .max).count
     }
 
     /// `greedyLineCount(maxWidth:)`, or some count above `limit` once it is clear the count is:
-    /// the balancing search only asks whether a width keeps the count within `limit`.
-    private func greedyLineCount(maxWidth: Int, stoppingPast limit: Int) -> Int {
+    /// the balancing search only asks whether a width keeps the count within `limit`. With it, the
+    /// widths around `maxWidth` that make the same lines, which that search need not try: from the
+    /// widest line (when the count was finished) to below `nextChange`, the least width at which
+    /// a line would take one more word.
+    private func greedyLineCount(maxWidth: Int, stoppingPast limit: Int) -> (count: Int, widest: Int, nextChange: Int) {
         guard maxWidth >= widestWord else {
             var count = 0
             forEachGreedyLine(maxWidth: maxWidth) { _ in count += 1 }
-            return max(count, 1)
+            return (max(count, 1), maxWidth, maxWidth + 1)
         }
         // No word needs breaking: the same lines, word by word instead of cluster by cluster.
         var count = 0
+        var widest = 0
+        var nextChange = Int.max
         var index = 0
         while index < words.count && count <= limit {
             count += 1
             var width = words[index].total
+            var trailingSpace = words[index].total - words[index].content
             index += 1
             while index < words.count && width + words[index].content <= maxWidth {
                 width += words[index].total
+                trailingSpace = words[index].total - words[index].content
                 index += 1
             }
+            widest = max(widest, width - trailingSpace)
+            if index < words.count { nextChange = min(nextChange, width + words[index].content) }
         }
-        return max(count, 1)
+        return (max(count, 1), widest, nextChange)
     }
 
     private func forEachGreedyLine(maxWidth: Int, _ body: (Range<Int>) -> Void) {
@@ -253,8 +262,9 @@ struct Paragraph: Sendable {
         }
         var high = maxWidth
         while low < high {
-            let mid = (low + high) / 2
-            if greedyLineCount(maxWidth: mid, stoppingPast: lineCount) <= lineCount { high = mid } else { low = mid + 1 }
+            // Each probe rules out the widths that make the same lines as `mid`.
+            let probe = greedyLineCount(maxWidth: (low + high) / 2, stoppingPast: lineCount)
+            if probe.count <= lineCount { high = probe.widest } else { low = probe.nextChange }
         }
         return greedyLines(maxWidth: high)
     }
