@@ -167,7 +167,14 @@ struct Paragraph: Sendable {
         }
         if let run { bytes += utf8[run] }
         bytes += suffix.utf8
-        return String(decoding: bytes, as: UTF8.self)
+        // Whole clusters of valid UTF-8 and a string: valid, so not checked again (for Korean,
+        // checking costs several times the copy).
+        return bytes.withUnsafeBufferPointer { bytes in
+            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+                return String(copying: unsafe UTF8Span(unchecked: bytes.span))
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// First-fit wrapping: each line takes as much as fits in `maxWidth`.
