@@ -12,18 +12,22 @@ let package = Package(
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
+        // Scans and copies of valid UTF-8 that the engine, the parser and the cards share.
+        .target(name: "UTF8Bytes"),
+        .testTarget(name: "UTF8BytesTests", dependencies: ["UTF8Bytes"]),
+
         // The template engine: the Mustache spec, nothing of Modak.
-        .target(name: "Mustache"),
+        .target(name: "Mustache", dependencies: ["UTF8Bytes"]),
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
 
         // Saying cards: text layout with real font metrics, SVG, PNG through rsvg-convert.
-        .target(name: "ModakCards", exclude: ["Generator"]),
+        .target(name: "ModakCards", dependencies: ["UTF8Bytes"], exclude: ["Generator"]),
         .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards"]),
         .executableTarget(name: "card-sample", dependencies: ["ModakCards"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock, no C.
-        .target(name: "ModakCore"),
+        .target(name: "ModakCore", dependencies: ["UTF8Bytes"]),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.

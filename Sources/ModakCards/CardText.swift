@@ -1,3 +1,5 @@
+import UTF8Bytes
+
 /// Cleaning and escaping of the text that goes into a card.
 enum CardText {
     /// More than fits on a card at the smallest font size, even in the narrowest letters.
@@ -77,20 +79,21 @@ enum CardText {
     static func appendEscapedXML(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
+            // Found eight bytes at a time, the runs between them copied whole: most text has none.
             var runStart = 0
-            for (index, byte) in bytes.enumerated() {
-                let entity: StaticString
-                switch byte {
-                case 0x26: entity = "&amp;"
-                case 0x3C: entity = "&lt;"
-                case 0x3E: entity = "&gt;"
-                case 0x22: entity = "&quot;"
-                case 0x27: entity = "&apos;"
-                default: continue
+            var index = MarkupCharacters.firstIndex(in: bytes, from: 0)
+            while index < bytes.count {
+                let entity: StaticString = switch bytes[index] {
+                case 0x26: "&amp;"
+                case 0x3C: "&lt;"
+                case 0x3E: "&gt;"
+                case 0x22: "&quot;"
+                default: "&apos;"
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
                 runStart = index + 1
+                index = MarkupCharacters.firstIndex(in: bytes, from: runStart)
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }

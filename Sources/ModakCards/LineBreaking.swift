@@ -1,3 +1,5 @@
+import UTF8Bytes
+
 /// Line breaking for card text, in font units (1/1000 em), so that one
 /// prepared `TextBlock` can be wrapped at every candidate font size.
 ///
@@ -167,14 +169,8 @@ struct Paragraph: Sendable {
         }
         if let run { bytes += utf8[run] }
         bytes += suffix.utf8
-        // Whole clusters of valid UTF-8 and a string: valid, so not checked again (for Korean,
-        // checking costs several times the copy).
-        return bytes.withUnsafeBufferPointer { bytes in
-            if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-                return String(copying: unsafe UTF8Span(unchecked: bytes.span))
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        // Whole clusters of valid UTF-8 and a string: valid, so not checked again.
+        return bytes.withUnsafeBufferPointer { String(copyingValidUTF8: $0) }
     }
 
     /// First-fit wrapping: each line takes as much as fits in `maxWidth`.

@@ -1,3 +1,5 @@
+import UTF8Bytes
+
 /// The growing buffer a render writes into: UTF-8 bytes with appends that cost
 /// a capacity check and a copy (an `Array` append costs several times more, and
 /// rendering is mostly appends).
@@ -41,11 +43,7 @@ struct OutputBuffer: ~Copyable {
     /// cut only at ASCII bytes or at delimiters (which start and end on character boundaries).
     /// So it is copied into a String without validating it a second time.
     var string: String {
-        let bytes = UnsafeBufferPointer(start: storage, count: count)
-        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            return String(copying: unsafe UTF8Span(unchecked: bytes.span))
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(copyingValidUTF8: UnsafeBufferPointer(start: storage, count: count))
     }
 
     private mutating func reserve(_ extra: Int) {

@@ -1,4 +1,5 @@
 import Foundation // NSNull
+import UTF8Bytes
 
 /// Renders compiled nodes into one growing UTF-8 buffer.
 struct Renderer: ~Copyable {
@@ -316,7 +317,7 @@ struct Renderer: ~Copyable {
     /// HTML-escapes `&`, `<`, `>`, `"` and `'`, copying the runs between them in bulk.
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
         var runStart = 0
-        var index = Renderer.nextByteToEscape(in: bytes, from: 0)
+        var index = MarkupCharacters.firstIndex(in: bytes, from: 0)
         while index < bytes.count {
             let entity: StaticString
             switch bytes[index] {
@@ -329,36 +330,8 @@ struct Renderer: ~Copyable {
             output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             output.append(entity)
             runStart = index + 1
-            index = Renderer.nextByteToEscape(in: bytes, from: runStart)
+            index = MarkupCharacters.firstIndex(in: bytes, from: runStart)
         }
         output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
-    }
-
-    /// The index of the first byte at or after `start` that needs escaping, or `bytes.count`.
-    /// Eight bytes at a time: XORed with one of the five bytes repeated, a word holding that byte
-    /// has a zero byte, which `(x - 0x01…) & ~x & 0x80…` detects.
-    private static func nextByteToEscape(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        if let base = bytes.baseAddress {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
-            while index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let found = zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
-                    | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | zeroBytes(word ^ 0x2222_2222_2222_2222)
-                    | zeroBytes(word ^ 0x2727_2727_2727_2727)
-                if found & 0x8080_8080_8080_8080 != 0 { break }
-                index += 8
-            }
-        }
-        while index < bytes.count && !needsEscaping(bytes[index]) { index += 1 }
-        return index
-    }
-
-    /// `&`, `<`, `>`, `"` and `'` are all below 64, so one shift and mask tells them apart.
-    @inline(__always)
-    private static func needsEscaping(_ byte: UInt8) -> Bool {
-        let mask: UInt64 = 1 << 38 | 1 << 60 | 1 << 62 | 1 << 34 | 1 << 39 // & < > " '
-        return byte < 64 && mask & (1 << UInt64(byte)) != 0
     }
 }

@@ -1,4 +1,5 @@
 import Foundation // memchr
+import UTF8Bytes
 
 /// A Markdown file split into its front-matter record and its body.
 ///
@@ -354,19 +355,6 @@ private struct UTF8Bytes {
     func isDelimiter(_ line: Range<Int>) -> Bool {
         let end = trailingBlanksTrimmed(line)
         return end - line.lowerBound == 3 && buffer[line.lowerBound..<end].allSatisfy { $0 == UInt8(ascii: "-") }
-    }
-}
-
-extension String {
-    /// A copy of bytes cut from a string's UTF-8 at the start of a scalar and before one (as the
-    /// grammar cuts at ASCII bytes), so valid: not checked again, which for Korean text costs
-    /// nine times the copy.
-    fileprivate init(copyingValidUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
-            self = String(copying: unsafe UTF8Span(unchecked: bytes.span))
-        } else {
-            self = String(decoding: bytes, as: UTF8.self)
-        }
     }
 }
 
