@@ -165,14 +165,7 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
     @Test func countingLinesWordByWordGivesTheGreedyCount() {
         // Once no word needs breaking, lines are counted word by word: the count must be the one
         // the cluster-by-cluster wrapping makes, at every width.
-        let pieces = ["모닥불", "가", " ", "  ", "well-known", "a", "\u{200B}", "—", "😀", "e\u{301}", "x-y", "Supercalifragilistic", "--"]
-        var state: UInt64 = 99
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
-        for _ in 0..<400 {
-            let text = (0..<next(40)).map { _ in pieces[next(pieces.count)] }.joined()
+        for text in Self.mixedTexts(count: 400, longest: 40, seed: 99, extraPiece: "--") {
             let paragraph = Paragraph(utf8: Array(text.utf8), metrics: .notoSansKRRegular)
             let widest = paragraph.widestWord
             for width in stride(from: max(widest, 1), through: widest * 3 + 2_000, by: 97) {
@@ -184,14 +177,7 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
     @Test func balancingStartingAtTheShareOfTheTextFindsTheNarrowestWidth() {
         // When every word fits, the search for balanced lines starts at the lines' share of the text
         // instead of at the widest word: it must end where a search from the widest word ends.
-        let pieces = ["모닥불", "가", " ", "  ", "well-known", "a", "\u{200B}", "—", "😀", "e\u{301}", "x-y", "Supercalifragilistic", "\u{3000}"]
-        var state: UInt64 = 7
-        func next(_ n: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(n))
-        }
-        for _ in 0..<100 {
-            let text = (0..<next(60)).map { _ in pieces[next(pieces.count)] }.joined()
+        for text in Self.mixedTexts(count: 100, longest: 60, seed: 7, extraPiece: "\u{3000}") {
             let paragraph = Paragraph(utf8: Array(text.utf8), metrics: .notoSansKRRegular)
             let widest = paragraph.widestWord
             for width in stride(from: max(widest, 1), through: widest * 4 + 3_000, by: 337) {
@@ -205,5 +191,18 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
                 #expect(paragraph.balancedLines(maxWidth: width) == paragraph.greedyLines(maxWidth: high), "\(text) at \(width)")
             }
         }
+    }
+
+    /// `count` texts of up to `longest` pieces: Hangul, spaces, hyphens and dashes, a zero-width
+    /// space, an emoji, a combining mark, a word too long for any line, and `extraPiece`; the same
+    /// texts for the same seed.
+    private static func mixedTexts(count: Int, longest: Int, seed: UInt64, extraPiece: String) -> [String] {
+        let pieces = ["모닥불", "가", " ", "  ", "well-known", "a", "\u{200B}", "—", "😀", "e\u{301}", "x-y", "Supercalifragilistic", extraPiece]
+        var state = seed
+        func next(_ n: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(n))
+        }
+        return (0..<count).map { _ in (0..<next(longest)).map { _ in pieces[next(pieces.count)] }.joined() }
     }
 }
