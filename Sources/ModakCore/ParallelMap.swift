@@ -12,9 +12,11 @@ public enum ParallelMap {
 
     /// `map` with the items' indices grouped in `lanes` (the folders files are written to, say),
     /// which together hold each index once. Each core starts on a lane of its own, the longest
-    /// first, and joins the lane with the most items left only when its own is done: two threads
-    /// creating files in one folder take turns at that folder's lock, in different folders they
-    /// do not.
+    /// first; when its lane is done it takes the next lane nobody has started, and only when all
+    /// have been started joins the one with the most items left. Two threads creating files in one
+    /// folder take turns at that folder's lock, in different folders they do not. And the short
+    /// lanes may hold the costliest items (a page listing every saying): made while the other
+    /// cores are still busy, not left for the end, where one core would make them alone.
     public static func map<Element: Sendable, Result>(_ items: [Element], lanes: [[Int]], _ transform: @Sendable (Element) -> Result) -> [Result] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard items.count > 1, cores > 1 else {
@@ -41,6 +43,10 @@ public enum ParallelMap {
                         for index in indices[start..<min(indices.count, start + chunk)] {
                             (base + index).initialize(to: transform(items[index]))
                         }
+                        continue
+                    }
+                    if let unstarted = cursors.firstIndex(where: { $0.taken.load(ordering: .relaxed) == 0 }) {
+                        lane = unstarted
                         continue
                     }
                     let left = lanes.indices.map { lanes[$0].count - cursors[$0].taken.load(ordering: .relaxed) }
