@@ -159,13 +159,19 @@ extension CardLayout {
     fileprivate static func footerLine(_ text: String, role: TextRole, bold: Bool, x: Double) -> PlacedLine? {
         let size = CardGeometry.footerSize
         let maxWidth = Int(CardGeometry.footerMaxWidth / size * 1000)
-        let block = TextBlock(text, metrics: bold ? .notoSansKRBold : .notoSansKRRegular)
-        guard let line = block.lines(maxWidth: .max, balanced: false).first, !block.isEmpty else { return nil }
         let room = maxWidth - Int((x - CardGeometry.column.minX) / size * 1000)
         guard room > 0 else { return nil }
-        let fitted = line.width <= room
-            ? (text: block.text(of: line), width: line.width)
-            : block.ellipsized(line, maxWidth: room)
+        let metrics: FontMetrics = bold ? .notoSansKRBold : .notoSansKRRegular
+        let fitted: (text: String, width: Int)
+        if let width = Paragraph.widthDrawnAsIs(text, metrics: metrics), width <= room {
+            fitted = (text, width)
+        } else {
+            let block = TextBlock(text, metrics: metrics)
+            guard let line = block.lines(maxWidth: .max, balanced: false).first, !block.isEmpty else { return nil }
+            fitted = line.width <= room
+                ? (text: block.text(of: line), width: line.width)
+                : block.ellipsized(line, maxWidth: room)
+        }
         return PlacedLine(text: fitted.text, role: role, lang: language(of: text), x: x,
                           baseline: CardGeometry.footerBaseline, fontSize: size, bold: bold,
                           width: Double(fitted.width) * size / 1000)

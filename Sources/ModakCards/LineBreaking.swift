@@ -272,6 +272,30 @@ struct Paragraph: Sendable {
         return greedyLines(maxWidth: high)
     }
 
+    /// The width of `text` when its one unbroken line is the text as it is: a single paragraph of
+    /// scalars that stand alone (see `standsAlone`), with no space at either end or after a space
+    /// to trim or collapse. Nil otherwise, and for blank text. The footer's date label, one short
+    /// line per card, is measured so without preparing a `TextBlock`.
+    static func widthDrawnAsIs(_ text: String, metrics: FontMetrics) -> Int? {
+        var text = text
+        return text.withUTF8 { utf8 in
+            var width = 0
+            var previousIsSpace = true  // a space at the start would be trimmed
+            var start = 0
+            while start < utf8.count {
+                let (scalar, length) = Self.scalar(in: utf8, at: start)
+                guard standsAlone(scalar) else { return nil }
+                let isSpace = isBreakingSpace(scalar)
+                if isSpace && previousIsSpace { return nil }
+                previousIsSpace = isSpace
+                width += metrics.advance(of: scalar)
+                start += length
+            }
+            // A space at the end would be trimmed; an empty text is blank.
+            return previousIsSpace ? nil : width
+        }
+    }
+
     /// Whether `scalar` is one of a set of scalars that never join a neighbour from the set: ASCII
     /// and Latin letters, punctuation, Hangul syllables and compatibility jamo, CJK ideographs and
     /// fullwidth forms. A text of only these has one scalar per grapheme cluster; anything else

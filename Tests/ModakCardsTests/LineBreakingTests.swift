@@ -193,6 +193,20 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
         }
     }
 
+    @Test func textDrawnAsIsIsItsOwnUnbrokenLine() {
+        let texts = Self.mixedTexts(count: 400, longest: 8, seed: 5, extraPiece: "\u{3000}")
+            + ["", " ", "2015년 1월 1일", " 2015년", "2015년 ", "1월  1일", "a\nb", "Nov 30, 2026", "e\u{301}"]
+        var drawnAsIs = 0
+        for text in texts {
+            let block = TextBlock(text, metrics: .notoSansKRRegular)
+            guard let width = Paragraph.widthDrawnAsIs(text, metrics: .notoSansKRRegular) else { continue }
+            drawnAsIs += 1
+            let lines = block.lines(maxWidth: .max, balanced: false)
+            #expect(lines.count == 1 && block.text(of: lines[0]) == text && lines[0].width == width, "\(text)")
+        }
+        #expect(drawnAsIs > 50)
+    }
+
     /// `count` texts of up to `longest` pieces: Hangul, spaces, hyphens and dashes, a zero-width
     /// space, an emoji, a combining mark, a word too long for any line, and `extraPiece`; the same
     /// texts for the same seed.
