@@ -125,12 +125,18 @@ extension CardLayout {
         var arrangement = quote.arrange(primarySize: low)
         let truncated = arrangement.shorten(toFit: CardGeometry.column.height)
 
-        let lines = arrangement.place(in: CardGeometry.column)
-        let quoteLines = lines.filter { $0.role == .quote || $0.role == .translation }
-        let footer = Self.footer(siteName: siteName, dateLabel: dateLabel)
-        self.init(lines: lines + footer,
-                  quoteTop: quoteLines.map(\.box.minY).min() ?? 0,
-                  quoteBottom: quoteLines.map(\.box.maxY).max() ?? 0,
+        var lines = arrangement.place(in: CardGeometry.column)
+        // The quote's extent, from its lines' boxes (0 to 0 without any).
+        var quoteTop = Double.infinity
+        var quoteBottom = -Double.infinity
+        for line in lines where line.role == .quote || line.role == .translation {
+            quoteTop = min(quoteTop, line.box.minY)
+            quoteBottom = max(quoteBottom, line.box.maxY)
+        }
+        lines += Self.footer(siteName: siteName, dateLabel: dateLabel)
+        self.init(lines: lines,
+                  quoteTop: quoteTop.isFinite ? quoteTop : 0,
+                  quoteBottom: quoteBottom.isFinite ? quoteBottom : 0,
                   primarySize: low,
                   truncated: truncated || arrangement.authorTruncated)
     }
@@ -307,6 +313,8 @@ private struct Arrangement {
     func place(in column: Box) -> [PlacedLine] {
         var top = column.minY + max(0, (column.height - height) / 2)
         var placed: [PlacedLine] = []
+        // The footer's two lines are added after these.
+        placed.reserveCapacity(blocks.reduce(2) { $0 + $1.keptLines })
         for block in blocks {
             let style = block.style
             top += style.gapBefore
