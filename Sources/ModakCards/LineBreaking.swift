@@ -154,12 +154,19 @@ struct Paragraph: Sendable {
 
     /// The text of `clusters[range]` (spaces collapsed), followed by `suffix`.
     func text(of range: Range<Int>, suffix: String = "") -> String {
+        let lineClusters = clusters[range]
+        // Most lines collapse no space: their text is one run of the paragraph's bytes, copied
+        // straight into the string (whole clusters of valid UTF-8, so not checked again).
+        if suffix.isEmpty, let first = lineClusters.first, let last = lineClusters.last,
+           zip(lineClusters, lineClusters.dropFirst()).allSatisfy({ $0.bytes.upperBound == $1.bytes.lowerBound }) {
+            return utf8.withUnsafeBufferPointer { String(copyingValidUTF8: UnsafeBufferPointer(rebasing: $0[first.bytes.lowerBound..<last.bytes.upperBound])) }
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.isEmpty ? 0 : clusters[range.upperBound - 1].bytes.upperBound
                                   - clusters[range.lowerBound].bytes.lowerBound + suffix.utf8.count)
         // Clusters are copied in runs: only collapsed spaces leave gaps between them.
         var run: Range<Int>?
-        for cluster in clusters[range] {
+        for cluster in lineClusters {
             if let current = run, current.upperBound == cluster.bytes.lowerBound {
                 run = current.lowerBound..<cluster.bytes.upperBound
             } else {

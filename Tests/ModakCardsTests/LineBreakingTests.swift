@@ -207,6 +207,15 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
         #expect(drawnAsIs > 50)
     }
 
+    @Test func aLineTextCollapsesSpacesInsideIt() {
+        let paragraph = Paragraph(utf8: Array("  가 나  다\u{3000} \u{3000}라 ".utf8), metrics: .notoSansKRRegular)
+        let all = 0..<paragraph.clusters.count
+        #expect(paragraph.text(of: all) == "가 나 다\u{3000}라")
+        #expect(paragraph.text(of: 0..<3) == "가 나")
+        #expect(paragraph.text(of: 0..<3, suffix: "…") == "가 나…")
+        #expect(paragraph.text(of: 2..<2) == "")
+    }
+
     /// `count` texts of up to `longest` pieces: Hangul, spaces, hyphens and dashes, a zero-width
     /// space, an emoji, a combining mark, a word too long for any line, and `extraPiece`; the same
     /// texts for the same seed.
