@@ -84,16 +84,17 @@ public struct CardRenderer: Sendable {
 
         var svg = SVGWriter()
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\" viewBox=\"0 0 1200 630\" role=\"img\" aria-labelledby=\"")
-        svg.append(string: ids.title)
-        svg.append(" ")
-        svg.append(string: ids.desc)
-        svg.append("\">\n<title id=\"")
-        svg.append(string: ids.title)
-        svg.append("\">")
+        // The ids of the title and description are the prefix and a suffix, written in turn.
+        svg.append(string: ids.prefix)
+        svg.append("-title ")
+        svg.append(string: ids.prefix)
+        svg.append("-desc\">\n<title id=\"")
+        svg.append(string: ids.prefix)
+        svg.append("-title\">")
         svg.append(escaping: Self.title(korean: korean, english: english, author: author))
         svg.append("</title>\n<desc id=\"")
-        svg.append(string: ids.desc)
-        svg.append("\">")
+        svg.append(string: ids.prefix)
+        svg.append("-desc\">")
         svg.append(escaping: Self.description(korean: korean, english: english, author: author, siteName: siteName.text, dateLabel: dateLabel))
         svg.append("</desc>\n")
         for (index, piece) in backgroundPieces.enumerated() {
@@ -233,8 +234,6 @@ struct ElementIDs {
         prefix = safe.count == 5 ? "card" : String(decoding: safe, as: UTF8.self)
     }
 
-    var title: String { prefix + "-title" }
-    var desc: String { prefix + "-desc" }
     var background: String { prefix + "-bg" }
     var glow: String { prefix + "-glow" }
 }
