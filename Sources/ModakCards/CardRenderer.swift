@@ -91,11 +91,11 @@ public struct CardRenderer: Sendable {
         svg.append("-desc\">\n<title id=\"")
         svg.append(string: ids.prefix)
         svg.append("-title\">")
-        svg.append(escaping: Self.title(korean: korean, english: english, author: author))
+        Self.appendTitle(korean: korean, english: english, author: author, to: &svg)
         svg.append("</title>\n<desc id=\"")
         svg.append(string: ids.prefix)
         svg.append("-desc\">")
-        svg.append(escaping: Self.description(korean: korean, english: english, author: author, siteName: siteName.text, dateLabel: dateLabel))
+        Self.appendDescription(korean: korean, english: english, author: author, siteName: siteName.text, dateLabel: dateLabel, to: &svg)
         svg.append("</desc>\n")
         for (index, piece) in backgroundPieces.enumerated() {
             if index > 0 { svg.append(string: ids.prefix) }
@@ -172,35 +172,68 @@ public struct CardRenderer: Sendable {
         svg.append("\"/>\n")
     }
 
-    static func title(korean: String, english: String, author: String) -> String {
-        let saying = flattened(korean.isEmpty ? english : korean)
-        return author.allSatisfy(\.isWhitespace) ? saying : "\(saying) — \(author)"
-    }
-
-    /// The saying, translation, author and footer, one per line (empty ones left out).
-    static func description(korean: String, english: String, author: String,
-                            siteName: String, dateLabel: String?) -> String {
-        var text = ""
-        func add(_ part: String, after separator: String = "\n") {
-            guard !part.isEmpty else { return }
-            if !text.isEmpty { text += separator }
-            text += part
+    /// The title, escaped: the saying, then " — " and the author when there is one. Written
+    /// straight into the SVG, as the description: escaping the parts escapes the whole.
+    private static func appendTitle(korean: String, english: String, author: String, to svg: inout SVGWriter) {
+        var parts = TextParts()
+        parts.add(lines: korean.isEmpty ? english : korean, to: &svg)
+        if !author.allSatisfy(\.isWhitespace) {
+            svg.append(" — ")
+            svg.append(escaping: author)
         }
-        add(flattened(korean))
-        add(flattened(english))
-        if !author.allSatisfy(\.isWhitespace) { add("— " + author) }
-        let footerStart = text.utf8.count
-        add(siteName)
-        // The date follows the site name on the same line, or starts the footer line.
-        add(dateLabel ?? "", after: text.utf8.count > footerStart ? ", " : "\n")
-        return text
     }
 
-    /// The lines of `text` joined by spaces, blank lines dropped. A newline is a character of its
-    /// own, so the bytes can be split.
-    private static func flattened(_ text: String) -> String {
-        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(0x0A) }) ?? true else { return text }
-        return text.utf8.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+    /// The saying, translation, author and footer, one per line (empty ones left out), escaped.
+    static func appendDescription(korean: String, english: String, author: String,
+                                  siteName: String, dateLabel: String?, to svg: inout SVGWriter) {
+        var parts = TextParts()
+        parts.add(lines: korean, to: &svg)
+        parts.add(lines: english, to: &svg)
+        if !author.allSatisfy(\.isWhitespace) { parts.add(author, prefix: "— ", to: &svg) }
+        let hasSiteName = parts.add(siteName, to: &svg)
+        // The date follows the site name on the same line, or starts the footer line.
+        parts.add(dateLabel ?? "", after: hasSiteName ? ", " : "\n", to: &svg)
+    }
+}
+
+/// Writes the parts of a card's title or description, escaped, each but the first after a
+/// separator; empty parts are left out.
+private struct TextParts {
+    private var isEmpty = true
+
+    /// `prefix` and `part` (UTF-8), after `separator` unless nothing was written yet; returns
+    /// whether the part was written (it is left out when both are empty).
+    @discardableResult
+    mutating func add(utf8 part: UnsafeBufferPointer<UInt8>, prefix: StaticString = "", after separator: StaticString = "\n",
+                      to svg: inout SVGWriter) -> Bool {
+        guard !part.isEmpty || prefix.utf8CodeUnitCount > 0 else { return false }
+        if !isEmpty { svg.append(separator) }
+        isEmpty = false
+        svg.append(prefix)
+        svg.append(escaping: part)
+        return true
+    }
+
+    @discardableResult
+    mutating func add(_ part: String, prefix: StaticString = "", after separator: StaticString = "\n",
+                      to svg: inout SVGWriter) -> Bool {
+        var part = part
+        return part.withUTF8 { add(utf8: $0, prefix: prefix, after: separator, to: &svg) }
+    }
+
+    /// The lines of `text` joined by spaces, blank lines dropped, as one part.
+    mutating func add(lines text: String, to svg: inout SVGWriter) {
+        var text = text
+        text.withUTF8 { bytes in
+            var separator: StaticString = "\n"
+            var start = 0
+            // A newline is a character of its own, so the text can be split at its byte.
+            while start < bytes.count {
+                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+                if add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: separator, to: &svg) { separator = " " }
+                start = end + 1
+            }
+        }
     }
 }
 
@@ -273,6 +306,11 @@ struct SVGWriter {
     /// `text` with the XML special characters escaped, for text content and attribute values.
     mutating func append(escaping text: String) {
         CardText.appendEscapedXML(text, to: &output)
+    }
+
+    /// UTF-8 bytes with the XML special characters escaped.
+    mutating func append(escaping utf8: UnsafeBufferPointer<UInt8>) {
+        CardText.appendEscapedXML(utf8: utf8, to: &output)
     }
 
     /// `value` with exactly `decimals` decimals, independent of locale.

@@ -114,7 +114,9 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
 
     @Test func descriptionHasALineForEachPartThatIsThere() {
         func description(_ korean: String, _ english: String, _ author: String, _ site: String, _ date: String?) -> String {
-            CardRenderer.description(korean: korean, english: english, author: author, siteName: site, dateLabel: date)
+            var svg = SVGWriter()
+            CardRenderer.appendDescription(korean: korean, english: english, author: author, siteName: site, dateLabel: date, to: &svg)
+            return String(decoding: svg.output, as: UTF8.self)
         }
         #expect(description("가\n나", "A", "공자", "모닥", "2026-11-28") == "가 나\nA\n— 공자\n모닥, 2026-11-28")
         #expect(description("", "A", " ", "모닥", nil) == "A\n모닥")
@@ -122,6 +124,8 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
         #expect(description("", "", "", "", "2026-11-28") == "2026-11-28")
         #expect(description("", "", "", "모닥", "") == "모닥")
         #expect(description("", "", "", "", nil) == "")
+        // Written escaped, part by part, straight into the SVG.
+        #expect(description("\n가\n\n<나>\n", "A & B", "\"공자\"", "", "'28") == "가 &lt;나&gt;\nA &amp; B\n— &quot;공자&quot;\n&apos;28")
     }
 
     @Test func controlAndBidiCharactersNeverReachTheSVG() throws {
