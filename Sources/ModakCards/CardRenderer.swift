@@ -1,3 +1,5 @@
+import Foundation // memchr
+
 /// Renders a saying as a 1200×630 SVG card (the Open Graph image size).
 ///
 /// The SVG is self-contained and deterministic: the same content and theme
@@ -227,9 +229,10 @@ private struct TextParts {
         text.withUTF8 { bytes in
             var separator: StaticString = "\n"
             var start = 0
-            // A newline is a character of its own, so the text can be split at its byte.
-            while start < bytes.count {
-                let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            // A newline is a character of its own, so the text can be split at its byte, which
+            // `memchr` finds many bytes at a time (most texts have none).
+            while let base = bytes.baseAddress, start < bytes.count {
+                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
                 if add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: separator, to: &svg) { separator = " " }
                 start = end + 1
             }
