@@ -4,7 +4,7 @@ import Synchronization
 /// `map` across all cores for independent, CPU-bound items; results keep the input order.
 public enum ParallelMap {
     /// The most items a thread takes at once.
-    public static let largestChunk = 32
+    private static let largestChunk = 32
 
     public static func map<Element: Sendable, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
         map(items, lanes: [Array(items.indices)], transform)

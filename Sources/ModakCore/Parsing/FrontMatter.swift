@@ -23,11 +23,11 @@ public enum FrontMatterParser {
         var text = text
         text.makeContiguousUTF8()
         return text.utf8.withContiguousStorageIfAvailable { bytes in
-            parse(UTF8Bytes(buffer: bytes), path: path)
+            parse(FrontMatterBytes(buffer: bytes), path: path)
         }!
     }
 
-    private static func parse(_ bytes: UTF8Bytes, path: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
+    private static func parse(_ bytes: FrontMatterBytes, path: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
         let (lines, bodyStart) = frontMatterLines(bytes)
         guard let first = lines.first, bytes.isDelimiter(first) else {
             return (nil, [Diagnostic(path: path, line: 1, "the file must start with a front-matter block: a line `---`, `key: value` lines, and a closing `---`")])
@@ -78,12 +78,12 @@ public enum FrontMatterParser {
         case failure(String)
     }
 
-    private static func parseLine(_ line: Range<Int>, in bytes: UTF8Bytes) -> LineResult {
+    private static func parseLine(_ line: Range<Int>, in bytes: FrontMatterBytes) -> LineResult {
         // Blank lines and comments. Leading blanks followed by a combining mark are no blank
         // character, but such a line is no comment either, so bytes tell this apart.
-        guard let contentStart = line.first(where: { !UTF8Bytes.isBlank(bytes[$0]) }) else { return .skip }
+        guard let contentStart = line.first(where: { !FrontMatterBytes.isBlank(bytes[$0]) }) else { return .skip }
         if bytes[contentStart] == UInt8(ascii: "#") && bytes.standsAlone(contentStart, end: line.upperBound) { return .skip }
-        if UTF8Bytes.isBlank(bytes[line.lowerBound]) && bytes.standsAlone(line.lowerBound, end: line.upperBound) {
+        if FrontMatterBytes.isBlank(bytes[line.lowerBound]) && bytes.standsAlone(line.lowerBound, end: line.upperBound) {
             return .failure("indented lines are not supported: write each field as `key: value` at the start of the line")
         }
         guard let colon = bytes.firstCharacter(":", in: line) else {
@@ -94,7 +94,7 @@ public enum FrontMatterParser {
             return .failure("`\(key.prefix(40))` is not a valid key: use letters, digits, `_` and `-`, starting with a letter")
         }
         let rest = colon + 1..<line.upperBound
-        if !rest.isEmpty && !(UTF8Bytes.isBlank(bytes[rest.lowerBound]) && bytes.standsAlone(rest.lowerBound, end: rest.upperBound)) {
+        if !rest.isEmpty && !(FrontMatterBytes.isBlank(bytes[rest.lowerBound]) && bytes.standsAlone(rest.lowerBound, end: rest.upperBound)) {
             return .failure("put a space after `\(key):`")
         }
         switch parseValue(bytes.trimmingBlanks(rest), in: bytes) {
@@ -104,7 +104,7 @@ public enum FrontMatterParser {
     }
 
     /// A letter, then letters, digits, `_` and `-`, all ASCII (a byte of a longer sequence is none).
-    private static func isValidKey(_ bytes: UTF8Bytes, _ key: Range<Int>) -> Bool {
+    private static func isValidKey(_ bytes: FrontMatterBytes, _ key: Range<Int>) -> Bool {
         guard let first = key.first, Unicode.Scalar(bytes[first]).isASCIILetter else { return false }
         return key.allSatisfy { offset in
             let scalar = Unicode.Scalar(bytes[offset])
@@ -117,7 +117,7 @@ public enum FrontMatterParser {
         case failure(String)
     }
 
-    private static func parseValue(_ value: Range<Int>, in bytes: UTF8Bytes) -> ValueResult {
+    private static func parseValue(_ value: Range<Int>, in bytes: FrontMatterBytes) -> ValueResult {
         guard let start = value.first else { return .success(.string("")) }
         let opening = bytes[start]
         if opening == UInt8(ascii: "[") && bytes.standsAlone(start, end: value.upperBound) {
@@ -258,7 +258,7 @@ public enum FrontMatterParser {
     /// from the first line to the closing `---` (or to the end when there is none, or when the first
     /// line opens nothing), and where the body starts, after the closing line's line feed (nil when
     /// nothing follows it). The body is not split: it is taken whole.
-    private static func frontMatterLines(_ bytes: UTF8Bytes) -> (lines: [Range<Int>], bodyStart: Int?) {
+    private static func frontMatterLines(_ bytes: FrontMatterBytes) -> (lines: [Range<Int>], bodyStart: Int?) {
         let buffer = bytes.buffer
         var lines: [Range<Int>] = []
         var lineStart = 0
@@ -285,7 +285,7 @@ extension UnsafeBufferPointer<UInt8> {
 }
 
 /// A text's UTF-8 bytes, read by offset, with what the front-matter grammar asks of them.
-private struct UTF8Bytes {
+private struct FrontMatterBytes {
     let buffer: UnsafeBufferPointer<UInt8>
 
     subscript(offset: Int) -> UInt8 { buffer[offset] }
@@ -359,10 +359,10 @@ private struct UTF8Bytes {
 }
 
 extension Substring {
-    /// Without the spaces and tabs around it (see `UTF8Bytes.trimmingBlanks`).
+    /// Without the spaces and tabs around it (see `FrontMatterBytes.trimmingBlanks`).
     var trimmingSpaces: Substring {
         var text = self
-        let trimmed = text.withUTF8 { UTF8Bytes(buffer: $0).trimmingBlanks(0..<$0.count) }
+        let trimmed = text.withUTF8 { FrontMatterBytes(buffer: $0).trimmingBlanks(0..<$0.count) }
         let bytes = utf8
         return self[bytes.index(bytes.startIndex, offsetBy: trimmed.lowerBound)..<bytes.index(bytes.startIndex, offsetBy: trimmed.upperBound)]
     }
