@@ -14,6 +14,10 @@ public struct BuildRequest: Sendable {
     public var baseURL: String?
     /// `--templates`: folders overriding the bundled templates, in order.
     public var templateDirectories: [String] = []
+    /// `--drafts`: sayings, notices and pages marked `draft: true` are built too (marked as drafts).
+    public var includeDrafts = false
+    /// `--force`: write into a non-empty folder that holds no build of Modak's.
+    public var force = false
     /// Told how far the build got, from any thread (the command line draws a progress bar).
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Set by a process that exits right after the build (`modak build`): the build's content and
