@@ -50,6 +50,6 @@ let package = Package(
         .executableTarget(name: "FuzzContentJSON", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzMustache", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzCardLayout", dependencies: ["FuzzHarness"]),
-        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakSite", "ModakCore", "Mustache"]),
+        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakSite", "ModakCore", "Mustache", "TestSupport"]),
     ]
 )

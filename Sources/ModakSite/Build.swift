@@ -42,32 +42,56 @@ public struct BuildResult: Sendable {
     public var report: WriteReport?
     /// The day the site was built for, once the content was read (its time zone says when tomorrow starts).
     public var today: BuildDay?
+    /// Why the output folder was refused, before anything was read or written.
+    public var refusal: OutputRefusal?
     public var succeeded: Bool { report != nil }
+
+    public init(diagnostics: [Diagnostic], report: WriteReport? = nil, today: BuildDay? = nil, refusal: OutputRefusal? = nil) {
+        self.diagnostics = diagnostics
+        self.report = report
+        self.today = today
+        self.refusal = refusal
+    }
 }
 
 /// The pipeline, stage by stage: load → validate → model → render → write.
 ///
 /// Nothing is written unless every earlier stage succeeded, so a bad input leaves the previous
-/// output untouched. The clock is a parameter, so tests pin "today".
+/// output untouched. The clock and the cache folder are parameters, so tests pin "today" and
+/// keep their bookkeeping in a scratch folder.
 public struct SiteBuilder: Sendable {
     public let clock: @Sendable () -> Date
     public let bundledTemplates: String?
     /// Makes card PNGs; nil builds SVG cards only.
     public let cardDeriver: (any FileDeriver)?
+    /// Where the bookkeeping of each output folder is kept.
+    public let cache: BuildCache
 
     public init(
         clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder(),
-        cardDeriver: (any FileDeriver)? = CardPNGDeriver.locate()
+        cardDeriver: (any FileDeriver)? = CardPNGDeriver.locate(), cache: BuildCache = .standard()
     ) {
         self.clock = clock
         self.bundledTemplates = bundledTemplates
         self.cardDeriver = cardDeriver
+        self.cache = cache
+    }
+
+    /// Checks that `request`'s output folder may be written (or checked) at all.
+    public func checkOutputFolder(of request: BuildRequest) throws(OutputRefusal) {
+        try OutputFolderRules(cache: cache).check(
+            output: request.outputDirectory, content: request.contentDirectory, templateFolders: templateFolders(for: request), force: request.force)
     }
 
     public func build(_ request: BuildRequest) -> BuildResult {
         var diagnostics: [Diagnostic] = []
         func fail(_ message: String, path: String) -> BuildResult {
             BuildResult(diagnostics: diagnostics + [Diagnostic(path: path, message)], report: nil)
+        }
+        do {
+            try checkOutputFolder(of: request)
+        } catch {
+            return BuildResult(diagnostics: [], refusal: error)
         }
 
         // Load and validate.
@@ -79,7 +103,7 @@ public struct SiteBuilder: Sendable {
             return fail("the content folder cannot be read: \(error)", path: request.contentDirectory)
         }
         // A build from exactly the inputs of the last one into this folder has nothing to do.
-        let writer = SiteWriter(outputDirectory: request.outputDirectory)
+        let writer = SiteWriter(outputDirectory: request.outputDirectory, cache: cache)
         let inputs = try? BuildRecord.inputs(content: files, templateFolders: templateFolders(for: request), request: request, makesPNG: cardDeriver != nil)
         if let inputs, let (record, report) = writer.unchangedBuild(from: inputs) {
             return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today)

@@ -6,12 +6,21 @@ import ModakSite
 /// every internal reference of the built site that points nowhere and every XML or JSON file
 /// that does not parse. Exit 1 when anything is wrong.
 func runCheck(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
-    let parsed = try Arguments(arguments, valued: ["--content", "--output", "--base-url"])
+    let parsed = try Arguments(arguments, valued: ["--content", "--output", "--base-url"], switches: ["--force"])
     guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
     let contentDirectory = parsed["--content"] ?? "content"
     let outputDirectory = parsed["--output"] ?? "public"
     if let baseURL = parsed["--base-url"], !URLRules.isAbsoluteWebURL(baseURL) {
         throw UsageError(message: "--base-url must be an absolute http(s) URL")
+    }
+
+    var request = BuildRequest()
+    (request.contentDirectory, request.outputDirectory, request.force) = (contentDirectory, outputDirectory, parsed.flags.contains("--force"))
+    do throws(OutputRefusal) {
+        try SiteBuilder().checkOutputFolder(of: request)
+    } catch {
+        printError("modak: \(error)")
+        return .usage
     }
 
     let content = loadContent(contentDirectory)

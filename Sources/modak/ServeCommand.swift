@@ -7,7 +7,7 @@ import Glibc
 
 /// `modak serve [--port N] [build options]`: preview on 127.0.0.1 with rebuild and live reload.
 func runServe(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
-    let parsed = try Arguments(arguments, valued: buildOptions.union(["--port"]))
+    let parsed = try Arguments(arguments, valued: buildOptions.union(["--port"]), switches: buildSwitches)
     guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
     var port: UInt16 = 8000
     if let text = parsed["--port"] {
@@ -15,7 +15,14 @@ func runServe(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
         port = number
     }
     let request = try buildRequest(parsed)
-    let server = PreviewServer(builder: SiteBuilder(), request: request) { build in
+    let builder = SiteBuilder()
+    do throws(OutputRefusal) {
+        try builder.checkOutputFolder(of: request)
+    } catch {
+        printError("modak: \(error)")
+        return .usage
+    }
+    let server = PreviewServer(builder: builder, request: request) { build in
         if build.reason != .start { printLine("\(build.reason.rawValue): rebuilt") }
         let succeeded = printOutcome(build.result, of: request, started: Date().addingTimeInterval(-build.seconds))
         if !succeeded { printError("modak: still serving the last good site; fix the errors above and save") }

@@ -64,13 +64,16 @@ func buildRequest(_ arguments: Arguments) throws(UsageError) -> BuildRequest {
         request.baseURL = baseURL
     }
     if let templates = arguments["--templates"] { request.templateDirectories = [templates] }
+    request.force = arguments.flags.contains("--force")
+    request.includeDrafts = arguments.flags.contains("--drafts")
     return request
 }
 
 let buildOptions: Set<String> = ["--content", "--output", "--date", "--theme", "--base-url", "--templates"]
+let buildSwitches: Set<String> = ["--force", "--drafts"]
 
 func runBuild(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
-    let parsed = try Arguments(arguments, valued: buildOptions)
+    let parsed = try Arguments(arguments, valued: buildOptions, switches: buildSwitches)
     guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
     var request = try buildRequest(parsed)
     request.leavesMemoryToExit = true
@@ -80,6 +83,10 @@ func runBuild(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
     let started = Date()
     let result = SiteBuilder().build(request)
     progress.finish()
+    if let refusal = result.refusal {
+        printError("modak: \(refusal)")
+        return .usage
+    }
     return printOutcome(result, of: request, started: started) ? .success : .failure
 }
 

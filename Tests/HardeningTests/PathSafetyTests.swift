@@ -1,8 +1,9 @@
 import Foundation
 import ModakCore
-import ModakSite
+@testable import ModakSite
 import Mustache
 import Testing
+import TestSupport
 
 /// No id, slug, output path, manifest line, template name or symbolic link reads or writes
 /// outside its folder. (The preview server's own path checks are tested in ModakServeTests.)
@@ -43,15 +44,15 @@ import Testing
     static let escapingOutputPaths = [
         "../escape.html", "/tmp/modak-absolute-escape.html", "a/../../escape.html", "a\\..\\..\\escape.html", "",
         "a//b.html", "./a.html", "a/./b.html", "C:/escape.html", "sayings/../../escape.html",
-        SiteWriter.manifestName, SiteWriter.lockName,
+        ".modak-manifest", ".hidden/index.html",
     ]
 
     @Test(arguments: escapingOutputPaths)
     func theWriterRefusesPathsOutsideItsFolder(_ path: String) throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let output = folder.path + "/site/public"
         let plan = OutputPlan(files: [OutputFile(path: "index.html", text: "ok"), OutputFile(path: path, text: "escaped")])
-        #expect(throws: OutputError.self) { try SiteWriter(outputDirectory: output).write(plan) }
+        #expect(throws: OutputError.self) { try SiteWriter(outputDirectory: output, cache: Self.cache).write(plan) }
         #expect(folder.allFiles() == [], "nothing is written when any path is refused")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/modak-absolute-escape.html"))
     }
@@ -71,28 +72,28 @@ import Testing
         let templates = try TemplateLoader.load(folders: [Self.repository + "/Templates"])
         let context = RenderContext(content: content, today: BuildDay(day: CivilDay(iso: "2026-11-30")!, timeZone: content.site.timeZone), templates: templates)
         let plan = try SiteRenderer(steps: [SlugFromContentStep()]).render(context)
-        let folder = try ScratchFolder()
-        #expect(throws: OutputError.self) { try SiteWriter(outputDirectory: folder.path + "/a/b/c/public").write(plan) }
+        let folder = try TemporaryFolder()
+        #expect(throws: OutputError.self) { try SiteWriter(outputDirectory: folder.path + "/a/b/c/public", cache: Self.cache).write(plan) }
         #expect(folder.allFiles() == [])
     }
 
     @Test func aTamperedManifestCannotMakeTheWriterDeleteOutside() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         let output = folder.path + "/public"
-        try SiteWriter(outputDirectory: output).write(OutputPlan(files: [OutputFile(path: "index.html", text: "one")]))
+        try SiteWriter(outputDirectory: output, cache: Self.cache).write(OutputPlan(files: [OutputFile(path: "index.html", text: "one")]))
         try folder.write("victim.txt", "keep me")
         try folder.write("public/sub/keep.txt", "keep me too")
-        let manifest = output + "/" + SiteWriter.manifestName
+        let manifest = Self.cache.bookkeeping(forOutput: CanonicalPath.of(output)).manifestPath
         let text = try String(contentsOfFile: manifest, encoding: .utf8)
         try (text + "0 7 ../victim.txt\n0 7 /\(folder.path)/victim.txt\n0 11 sub/../../victim.txt\n")
             .write(toFile: manifest, atomically: true, encoding: .utf8)
-        try SiteWriter(outputDirectory: output).write(OutputPlan(files: [OutputFile(path: "index.html", text: "two")]))
+        try SiteWriter(outputDirectory: output, cache: Self.cache).write(OutputPlan(files: [OutputFile(path: "index.html", text: "two")]))
         #expect(folder.read("victim.txt") == "keep me")
         #expect(folder.read("public/sub/keep.txt") == "keep me too")
     }
 
     @Test func templateNamesReachOnlyLoadedTemplates() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write("secret.mustache", "SECRET")
         try folder.write("templates/page.mustache", "[{{> ../secret}}][{{> /\(folder.path)/secret}}]")
         let templates = try TemplateLoader.load(folders: [folder.path + "/templates"])
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func symbolicLinksInContentAndTemplatesAreNotFollowed() throws {
-        let folder = try ScratchFolder()
+        let folder = try TemporaryFolder()
         try folder.write("outside/secret.md", "---\nid: leaked\neng: SECRET-OUTSIDE\nwho: W\ntime: 2026-11-01\n---\n")
         try folder.write("outside/partial.mustache", "SECRET-TEMPLATE")
         try folder.write("site/content/site.json", #"{"title": "T", "baseURL": "https://t.example/", "cards": false}"#)
@@ -121,7 +122,7 @@ import Testing
         request.contentDirectory = folder.path + "/site/content"
         request.outputDirectory = folder.path + "/site/public"
         request.day = CivilDay(iso: "2026-11-30")
-        let result = SiteBuilder(clock: { fatalError("the day is pinned") }, bundledTemplates: Self.repository + "/Templates", cardDeriver: nil).build(request)
+        let result = SiteBuilder(clock: { fatalError("the day is pinned") }, bundledTemplates: Self.repository + "/Templates", cardDeriver: nil, cache: Self.cache).build(request)
         #expect(result.succeeded, "\(result.diagnostics)")
         let output = folder.allFiles().filter { $0.hasPrefix("site/public/") }
         #expect(output.contains("site/public/sayings/real/index.html"))
@@ -132,36 +133,7 @@ import Testing
         }
     }
 
+    static let cache = BuildCache(root: scratchCacheRoot)
     static let site = SourceFile(relativePath: "site.json", bytes: Array(#"{"title": "T", "baseURL": "https://t.example/"}"#.utf8))
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
-}
-
-/// A temporary folder removed with the value.
-final class ScratchFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("modak-hardening-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func write(_ relativePath: String, _ text: String) throws {
-        let url = URL(fileURLWithPath: path + "/" + relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    func read(_ relativePath: String) -> String? {
-        FileManager.default.contents(atPath: path + "/" + relativePath).flatMap { String(data: $0, encoding: .utf8) }
-    }
-
-    /// Every file and link below the folder, relative, sorted.
-    func allFiles() -> [String] {
-        (FileManager.default.subpaths(atPath: path) ?? []).filter { subpath in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path + "/" + subpath, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }.sorted()
-    }
 }

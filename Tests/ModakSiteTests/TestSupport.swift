@@ -26,9 +26,36 @@ enum Fixtures {
     }
 }
 
+extension BuildCache {
+    /// The tests' cache folder, apart from the user's.
+    static let scratch = BuildCache(root: scratchCacheRoot)
+}
+
+/// The bookkeeping the tests' builds keep about one output folder.
+struct ScratchBookkeeping {
+    let bookkeeping: OutputBookkeeping
+
+    var manifest: Manifest? { Manifest.read(from: bookkeeping.manifestPath) }
+    var manifestPath: String { bookkeeping.manifestPath }
+    var record: BuildRecord? { BuildRecord.read(from: bookkeeping.recordPath) }
+}
+
+extension TemporaryFolder {
+    /// The bookkeeping of the output folder at `relativePath` (the folder itself by default).
+    func bookkeeping(of relativePath: String = "") -> ScratchBookkeeping {
+        ScratchBookkeeping(bookkeeping: BuildCache.scratch.bookkeeping(forOutput: CanonicalPath.of(relativePath.isEmpty ? path : path + "/" + relativePath)))
+    }
+
+    var bookkeeping: ScratchBookkeeping { bookkeeping() }
+}
+
+extension SiteWriter {
+    init(outputDirectory: String) { self.init(outputDirectory: outputDirectory, cache: .scratch) }
+}
+
 extension SiteBuilder {
     /// A builder whose clock must not be read: tests pin the day with `--date`.
-    static let pinned = SiteBuilder(clock: { fatalError("tests pin the build day") }, bundledTemplates: Fixtures.templates)
+    static let pinned = SiteBuilder(clock: { fatalError("tests pin the build day") }, bundledTemplates: Fixtures.templates, cache: .scratch)
 }
 
 func request(content: String, output: String, date: String = "2026-11-30") -> BuildRequest {

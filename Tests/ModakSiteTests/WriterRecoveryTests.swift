@@ -9,45 +9,58 @@ import TestSupport
         OutputPlan(files: files.keys.sorted().map { OutputFile(path: $0, text: files[$0]!) })
     }
 
-    @Test func aBuildStoppedPartWayIsRepairedEvenWhenTheNextOneGoesBack() throws {
+    @Test func aFolderInAFilesPlaceStopsTheBuildBeforeAnythingChanges() throws {
         let folder = try TemporaryFolder()
         let writer = SiteWriter(outputDirectory: folder.path)
         let old = ["index.html": "old", "sayings/a/index.html": "aaa"]
         _ = try writer.write(plan(old))
+        let manifest = try #require(folder.bookkeeping.manifest)
 
-        // The second build changes index.html to bytes of the same size, and fails on a file whose
-        // place is taken by a folder, after the other files were written.
         try folder.write("blocked/index.html/keep", "a folder where a file should go")
         #expect(throws: OutputError.self) {
             try writer.write(plan(["index.html": "new", "sayings/a/index.html": "aaa", "blocked/index.html": "x"]))
         }
-        #expect(folder.read("index.html") == "new")
+        #expect(folder.read("index.html") == "old")
+        #expect(folder.bookkeeping.manifest == manifest)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["blocked", "index.html", "sayings"])
+    }
+
+    /// What a build killed while putting its files in place leaves: some files new, and a manifest
+    /// marking every file it set out to change.
+    @Test func aBuildKilledWhileCommittingIsRepairedEvenWhenTheNextOneGoesBack() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(outputDirectory: folder.path)
+        let old = ["index.html": "old", "sayings/a/index.html": "aaa"]
+        _ = try writer.write(plan(old))
+        var intent = try #require(folder.bookkeeping.manifest)
+        intent.entries["index.html"] = .unknown
+        intent.entries["sayings/b/index.html"] = .unknown
+        try intent.write(to: folder.bookkeeping.manifestPath)
+        try folder.write("index.html", "new")
+        try folder.write("sayings/b/index.html", "bbb")
 
         // Going back to the first content must restore every file, not trust the old manifest entry.
-        try FileManager.default.removeItem(atPath: folder.path + "/blocked")
         let report = try writer.write(plan(old))
         #expect(folder.read("index.html") == "old")
-        #expect(report.written == 1)
+        #expect(report.written == 1 && report.removed == 1)
         #expect(try folder.snapshot().keys.sorted() == ["index.html", "sayings/a/index.html"])
     }
 
-    @Test func temporariesLeftByAKilledBuildAreRemoved() throws {
+    @Test func stagingFoldersLeftByKilledBuildsAreRemoved() throws {
         let folder = try TemporaryFolder()
-        let writer = SiteWriter(outputDirectory: folder.path)
+        let output = folder.path + "/public"
+        let writer = SiteWriter(outputDirectory: output)
         _ = try writer.write(plan(["index.html": "one", "sayings/a/index.html": "a"]))
-        // What `kill -9` leaves: a manifest marking the files being written, and their temporaries.
-        var manifest = Manifest.read(from: folder.path + "/" + SiteWriter.manifestName)
-        manifest.entries["sayings/a/index.html"] = .unknown
-        try manifest.write(to: folder.path + "/" + SiteWriter.manifestName)
-        try folder.write("sayings/a/.index.html.modak-4242.tmp", "half")
-        try folder.write("..modak-manifest.modak-4242.tmp", "half")
-        try folder.write("..modak-manifest.modak-4242.tmp.keep", "not ours")
+        let dead = deadProcessID()
+        // Beside the output, and inside it (where the output is a mount point).
+        try folder.write(".public.modak-\(dead).tmp/sayings/a/index.html", "half")
+        try folder.write("public/..modak-staging.modak-\(dead).tmp/index.html", "half")
+        try folder.write("public/..modak-staging.modak-\(dead).tmp.keep", "not ours")
 
-        _ = try writer.write(plan(["index.html": "one", "sayings/a/index.html": "a"]))
-        #expect(!folder.exists("sayings/a/.index.html.modak-4242.tmp"))
-        #expect(!folder.exists("..modak-manifest.modak-4242.tmp"))
-        #expect(folder.exists("..modak-manifest.modak-4242.tmp.keep"))
-        #expect(Manifest.read(from: folder.path + "/" + SiteWriter.manifestName).entries.values.allSatisfy { $0 != .unknown })
+        _ = try writer.write(plan(["index.html": "two", "sayings/a/index.html": "a"]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["..modak-staging.modak-\(dead).tmp.keep", "index.html", "sayings"])
+        #expect(folder.bookkeeping(of: "public").manifest?.entries.values.allSatisfy { $0 != .unknown } == true)
     }
 
     /// A new site is built in a hidden sibling and renamed into place, so it appears whole.
@@ -73,8 +86,7 @@ import TestSupport
     /// build is still running.
     @Test func theFolderOfAKilledNewSiteIsRemoved() throws {
         let folder = try TemporaryFolder()
-        var dead = Int32(4_000_000)  // above any pid Linux hands out by default
-        while kill(dead, 0) == 0 { dead += 1 }
+        let dead = deadProcessID()
         try folder.write(".public.modak-\(dead).tmp/index.html", "half")
         try folder.write(".public.modak-1.tmp/index.html", "pid 1 is running")
         try folder.write(".other.modak-\(dead).tmp/index.html", "another output's")
@@ -84,13 +96,20 @@ import TestSupport
         #expect(folder.exists(".other.modak-\(dead).tmp/index.html"))
     }
 
+    private func deadProcessID() -> Int32 {
+        var dead = Int32(4_000_000)  // above any pid Linux hands out by default
+        while kill(dead, 0) == 0 { dead += 1 }
+        return dead
+    }
+
     /// Writes `<source bytes>+png` to each destination, or fails after writing the first.
     private struct FakeDeriver: FileDeriver {
         var failing = false
+        var output: String
 
         func derive(_ jobs: [(source: String, destination: String)]) throws {
             for (index, job) in jobs.enumerated() {
-                #expect(job.destination.split(separator: "/").last!.hasPrefix("."), "derived files are made under hidden temporary names")
+                #expect(!job.destination.hasPrefix(output + "/"), "derived files are made outside the output folder, then moved in")
                 let source = try String(contentsOfFile: job.source, encoding: .utf8)
                 try Data((source + "+png").utf8).write(to: URL(fileURLWithPath: job.destination))
                 if failing && index == 0 { throw OutputError(description: "deriver failed") }
@@ -105,14 +124,14 @@ import TestSupport
             OutputPlan(files: [OutputFile(path: "cards/a.svg", text: text), OutputFile(path: "cards/b.svg", text: text + "b")],
                        derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg"), DerivedFile(path: "cards/b.png", source: "cards/b.svg")])
         }
-        _ = try writer.write(plan("one"), deriver: FakeDeriver())
+        _ = try writer.write(plan("one"), deriver: FakeDeriver(output: folder.path))
         #expect(folder.read("cards/a.png") == "one+png")
 
-        #expect(throws: OutputError.self) { try writer.write(plan("two"), deriver: FakeDeriver(failing: true)) }
+        #expect(throws: OutputError.self) { try writer.write(plan("two"), deriver: FakeDeriver(failing: true, output: folder.path)) }
         #expect(folder.read("cards/a.png") == "one+png", "a failed derivation leaves the old file")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cards").sorted() == ["a.png", "a.svg", "b.png", "b.svg"])
 
-        _ = try writer.write(plan("two"), deriver: FakeDeriver())
+        _ = try writer.write(plan("two"), deriver: FakeDeriver(output: folder.path))
         #expect(folder.read("cards/a.png") == "two+png")
         #expect(folder.read("cards/b.png") == "twob+png")
     }
@@ -158,7 +177,8 @@ import TestSupport
         let temporary = try FileSystem.writeTemporary(Array("new".utf8), beside: folder.path + "/page.html")
         #expect(throws: OutputError.self) { try FileSystem.replace(folder.path + "/page.html", with: temporary) }
         #expect(folder.read("page.html/inside.txt") == "the user's")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["page.html"])
+        // The new file stays where it was, for the writer to discard with its staging folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [(temporary as NSString).lastPathComponent, "page.html"])
     }
 
     @Test func temporaryNamesAreRecognisedExactly() {

@@ -30,5 +30,17 @@ public final class TemporaryFolder: @unchecked Sendable {
         FileManager.default.contents(atPath: path + "/" + relativePath).flatMap { String(data: $0, encoding: .utf8) }
     }
 
+    /// Every file and link below the folder, relative, sorted.
+    public func allFiles() -> [String] {
+        (FileManager.default.subpaths(atPath: path) ?? []).filter { subpath in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path + "/" + subpath, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
+    }
+
     public func exists(_ relativePath: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relativePath) }
 }
+
+/// Where tests keep the bookkeeping of the sites they build (`BuildCache`), instead of the user's
+/// cache folder. Bookkeeping of outputs that are gone is pruned by the builds themselves.
+public let scratchCacheRoot = FileManager.default.temporaryDirectory.appendingPathComponent("modak-test-cache").path

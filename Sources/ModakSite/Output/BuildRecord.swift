@@ -1,9 +1,9 @@
 import Foundation
 import ModakCore
 
-/// What the last successful build into a folder was made from, kept beside its manifest as
-/// `.modak-build`: a build from the very same inputs finds every file already as it would write
-/// it, so it stops after reading them, and reports what the first one reported.
+/// What the last successful build into a folder was made from, kept beside its manifest in the
+/// output's bookkeeping: a build from the very same inputs finds every file already as it would
+/// write it, so it stops after reading them, and reports what the first one reported.
 ///
 /// A build on the clock is never recorded: the delivery of souvenirs turns on the exact time.
 public struct BuildRecord: Sendable, Equatable {
@@ -32,7 +32,7 @@ public struct BuildRecord: Sendable, Equatable {
             return nil
         }
         hash.add(ExecutableIdentity.fingerprint)
-        hash.add([request.theme ?? "-", request.baseURL ?? "-", makesPNG ? "png" : "svg"])
+        hash.add([request.theme ?? "-", request.baseURL ?? "-", makesPNG ? "png" : "svg", request.includeDrafts ? "drafts" : "-"])
         hash.add(UInt64(content.count))
         for file in content {
             hash.add(file.relativePath)
@@ -51,11 +51,9 @@ public struct BuildRecord: Sendable, Equatable {
 }
 
 extension BuildRecord {
-    static let fileName = ".modak-build"
-
-    /// The record in `folder`, or nil when there is none or it cannot be read.
-    static func read(from folder: String) -> BuildRecord? {
-        guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
+    /// The record at `path`, or nil when there is none or it cannot be read.
+    static func read(from path: String) -> BuildRecord? {
+        guard let data = FileManager.default.contents(atPath: path),
               let stored = try? JSONDecoder().decode(Stored.self, from: data),
               let inputs = UInt64(stored.inputs, radix: 16), let day = CivilDay(iso: stored.day),
               let timeZone = TimeZone(identifier: stored.timeZone) else { return nil }
@@ -64,14 +62,14 @@ extension BuildRecord {
                            diagnostics: diagnostics)
     }
 
-    func write(to folder: String) throws {
+    func write(to path: String) throws {
         let stored = Stored(
             inputs: String(inputs, radix: 16), day: today.day.description, timeZone: today.timeZone.identifier,
             now: today.now.timeIntervalSinceReferenceDate,
             diagnostics: diagnostics.map { .init(warning: $0.severity == .warning, path: $0.path, line: $0.line, message: $0.message) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        try FileSystem.writeAtomically([UInt8](try encoder.encode(stored)), to: folder + "/" + Self.fileName)
+        try FileSystem.writeAtomically([UInt8](try encoder.encode(stored)), to: path)
     }
 
     private struct Stored: Codable {

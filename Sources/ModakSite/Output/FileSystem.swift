@@ -6,12 +6,38 @@ import Glibc
 
 /// The few POSIX calls the writer needs, kept in one place so the rest reads as plain Swift.
 enum FileSystem {
-    static func createDirectories(_ path: String) throws {
+    static func createDirectories(_ path: String) throws(OutputError) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw OutputError(description: "cannot create the folder \(path): \(error.localizedDescription)")
         }
+    }
+
+    /// What a path names, for a writer about to put a file there.
+    enum EntryKind: Equatable {
+        /// Nothing (or something a rename replaces, such as a dangling link).
+        case missing
+        case file(size: Int)
+        case folder
+        /// One of the folders above it is a file.
+        case underAFile
+    }
+
+    static func kind(of path: String) -> EntryKind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOTDIR ? .underAFile : .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(size: Int(info.st_size))
+        case S_IFDIR: return .folder
+        default: return .missing
+        }
+    }
+
+    /// The file system a path is on, or nil when it cannot be looked at.
+    static func device(of path: String) -> UInt64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? UInt64(info.st_dev) : nil
     }
 
     /// Size of a regular file, or nil when there is none.
@@ -30,7 +56,13 @@ enum FileSystem {
 
     /// Writes to a temporary sibling and renames it over `path`: readers see the old or the new file.
     static func writeAtomically(_ bytes: [UInt8], to path: String) throws(OutputError) {
-        try replace(path, with: try writeTemporary(bytes, beside: path))
+        let temporary = try writeTemporary(bytes, beside: path)
+        do {
+            try replace(path, with: temporary)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
     }
 
     /// Writes `bytes` to a new temporary sibling of `path` (see `isTemporaryName`) and returns its path.
@@ -64,25 +96,20 @@ enum FileSystem {
         return path
     }
 
-    /// Renames a temporary written by `writeTemporary` over `path`.
+    /// Renames a file over `path`; when that fails, the file stays where it was.
     ///
-    /// A regular file already there (or a link to one) is swapped with the temporary, which is
+    /// A regular file already there (or a link to one) is swapped with the new file, which is
     /// then removed: ext4 flushes a file renamed over another before the rename (`auto_da_alloc`),
-    /// 5–7 ms for each large page a rebuild replaces, and a swap is not a rename over a file.
-    /// Readers see the old or the new file either way; a swapped-out temporary left by a killed
-    /// build holds the old bytes and goes with the other temporaries.
-    static func replace(_ path: String, with temporary: String) throws(OutputError) {
+    /// and a swap is not a rename over a file (bench/README.md, sixth round). Readers see the
+    /// old or the new file either way.
+    static func replace(_ path: String, with file: String) throws(OutputError) {
         if size(of: path) != nil,
-           renameat2(AT_FDCWD, temporary, AT_FDCWD, path, UInt32(MODAK_RENAME_EXCHANGE)) == 0 {
-            unlink(temporary)
+           renameat2(AT_FDCWD, file, AT_FDCWD, path, UInt32(MODAK_RENAME_EXCHANGE)) == 0 {
+            unlink(file)
             return
         }
         // Nothing to swap with, or a file system that cannot swap: a plain rename.
-        guard rename(temporary, path) == 0 else {
-            let error = failure("cannot replace", path)
-            unlink(temporary)
-            throw error
-        }
+        guard rename(file, path) == 0 else { throw failure("cannot replace", path) }
     }
 
     /// Removes a regular file or symlink; true when something was removed.
@@ -125,6 +152,12 @@ enum FileSystem {
         }
     }
 
+    /// Whether `path` is a folder (or a link to one).
+    static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
@@ -159,19 +192,19 @@ enum FileSystem {
     }
 }
 
-/// An exclusive, non-blocking `flock` on a file in the output folder, released on exit even after `kill -9`.
+/// An exclusive, non-blocking `flock` on a file of an output's bookkeeping, released on exit even after `kill -9`.
 final class OutputLock {
     private let descriptor: Int32
 
-    init(path: String) throws {
+    /// `folderForMessages` is the output folder as the user named it.
+    init(path: String, folderForMessages: String) throws(OutputError) {
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw OutputError(description: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            let folder = path.split(separator: "/").dropLast().joined(separator: "/")
-            throw OutputError(description: "another modak build is writing to \(folder.isEmpty ? "." : folder); wait for it to finish and run the build again")
+            throw OutputError(description: "another modak build is writing to \(folderForMessages); wait for it to finish and run the build again")
         }
     }
 
