@@ -1,9 +1,11 @@
 """Shared fixtures for the checks that look at Modak's output the way users and their tools do."""
+import atexit
 import functools
 import http.server
 import os
 import shutil
 import subprocess
+import tempfile
 import threading
 
 import pytest
@@ -13,6 +15,20 @@ MODAK = os.path.abspath(os.path.join(REPO, os.environ.get("MODAK", ".build/debug
 SAMPLE_CONTENT = os.path.join(REPO, "content")
 # The sample site's "today": some sayings are new, some scheduled, some souvenirs sealed.
 SAMPLE_DATE = "2026-11-30"
+# Builds keep their bookkeeping in a cache folder of their own, not the user's (~/.cache/modak).
+CACHE = tempfile.mkdtemp(prefix="modak-cache-")
+os.environ["MODAK_CACHE_DIR"] = CACHE
+atexit.register(shutil.rmtree, CACHE, True)
+
+
+def bookkeeping_of(output, cache=None):
+    """The cache folder holding the manifest, record and lock of the output folder `output`."""
+    outputs = os.path.join(cache or os.environ["MODAK_CACHE_DIR"], "outputs")
+    for name in os.listdir(outputs) if os.path.isdir(outputs) else []:
+        recorded = os.path.join(outputs, name, "output")
+        if os.path.exists(recorded) and open(recorded).read() == os.path.realpath(output):
+            return os.path.join(outputs, name)
+    return None
 
 
 def run_modak(*args, check=True, input=None):

@@ -1,4 +1,5 @@
-"""`kill -9` during a build leaves every output file old or new, and the next build repairs the rest."""
+"""`kill -9` during a build: while it makes its files, the output and its bookkeeping stay as they
+were; while it puts them in place, every output file is old or new; the next build repairs the rest."""
 import json
 import os
 import re
@@ -10,11 +11,11 @@ import time
 
 import pytest
 
-from conftest import MODAK, REPO, run_modak, snapshot
+from conftest import MODAK, REPO, bookkeeping_of, run_modak, snapshot
 
 SIZE = 2000
 DATE = "2040-01-01"
-TEMPORARY = re.compile(r"^\..+\.modak-\d+\.tmp$")
+STAGING = re.compile(r"^\.public\.modak-\d+\.tmp$")
 
 
 @pytest.fixture(scope="module")
@@ -55,52 +56,78 @@ def _corpus(root):
             "output": outputs, "tree": {name: snapshot(path) for name, path in outputs.items()}}
 
 
-def kill_mid_write(content, output, fraction):
-    """Starts a build and SIGKILLs it once it has replaced more than `fraction` of a sample of its
-    output files (0: the first). Watching the files, not a clock, kills it mid-write however fast
-    the machine or the writer is."""
-    names = sorted(n for n in snapshot(output) if not os.path.basename(n).startswith("."))
-    watched = [os.path.join(output, n) for n in names[::25]]
-    before = [os.stat(path).st_ino for path in watched]
-    process = subprocess.Popen([MODAK, "build", "--content", content, "--output", output, "--date", DATE],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+def built_old_site(corpus, tmp_path):
+    """A build of the old content in `tmp_path/public`, with its bookkeeping; the output's path."""
+    output = str(tmp_path / "public")
+    run_modak("build", "--content", corpus["content"]["old"], "--output", output, "--date", DATE)
+    assert snapshot(output) == corpus["tree"]["old"]
+    return output
+
+
+def start_build(content, output):
+    return subprocess.Popen([MODAK, "build", "--content", content, "--output", output, "--date", DATE],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def kill(process, until):
+    """SIGKILLs `process` once `until()` holds; watching the files, not a clock, kills it at the
+    chosen moment however fast the machine or the writer is."""
     deadline = time.monotonic() + 120
-    # Files are replaced by rename, so a new inode means the writer has replaced that file.
-    while sum(os.stat(path).st_ino != inode for path, inode in zip(watched, before)) <= fraction * len(watched):
+    while not until():
         assert process.poll() is None and time.monotonic() < deadline, "the build ended before it could be killed"
     process.send_signal(signal.SIGKILL)
     assert process.wait(timeout=30) == -signal.SIGKILL, "the build finished before it was killed"
 
 
-@pytest.mark.parametrize("fraction, repair_with", [(0.0, "new"), (0.5, "old")])
-def test_a_killed_build_leaves_old_or_new_files_and_the_next_build_repairs_them(corpus, tmp_path, fraction, repair_with):
-    old, new = corpus["tree"]["old"], corpus["tree"]["new"]
-    output = str(tmp_path / "public")
-    shutil.copytree(corpus["output"]["old"], output)
+def staged_files(parent):
+    """How many files the builds' staging folders beside the output hold."""
+    folders = [os.path.join(parent, name) for name in os.listdir(parent) if STAGING.match(name)]
+    return sum(len(names) for folder in folders for _, _, names in os.walk(folder))
 
-    kill_mid_write(corpus["content"]["new"], output, fraction)
-    after_kill = snapshot(output)
-    for path, data in after_kill.items():
-        name = os.path.basename(path)
-        if TEMPORARY.match(name) or name in (".modak-manifest", ".modak-lock"):
-            continue
-        assert data == old.get(path) or data == new.get(path), f"{path} is neither the old nor the new version"
 
-    # The next build, even one going back to the old content, equals a clean build byte for byte.
+def assert_repaired(corpus, output, repair_with):
+    """The next build, even one going back to the old content, equals a clean build byte for byte."""
     run_modak("build", "--content", corpus["content"][repair_with], "--output", output, "--date", DATE)
     repaired = snapshot(output)
-    assert not [path for path in repaired if TEMPORARY.match(os.path.basename(path))], "temporary files were left behind"
     expected = corpus["tree"][repair_with]
     assert sorted(repaired) == sorted(expected)
     assert [path for path in expected if repaired[path] != expected[path]] == []
+    assert staged_files(os.path.dirname(output)) == 0, "a staging folder was left behind"
+
+
+def test_a_build_killed_while_making_its_files_changes_nothing(corpus, tmp_path):
+    output = built_old_site(corpus, tmp_path)
+    bookkeeping = bookkeeping_of(output)
+    before = snapshot(bookkeeping)
+
+    process = start_build(corpus["content"]["new"], output)
+    kill(process, lambda: staged_files(str(tmp_path)) > 100)
+    assert snapshot(output) == corpus["tree"]["old"], "the output changed"
+    assert snapshot(bookkeeping) == before, "the bookkeeping changed"
+    assert_repaired(corpus, output, "new")
+
+
+@pytest.mark.parametrize("fraction, repair_with", [(0.0, "new"), (0.5, "old")])
+def test_a_build_killed_while_putting_files_in_place_leaves_old_or_new_files(corpus, tmp_path, fraction, repair_with):
+    old, new = corpus["tree"]["old"], corpus["tree"]["new"]
+    output = built_old_site(corpus, tmp_path)
+    names = sorted(snapshot(output))
+    watched = [os.path.join(output, name) for name in names[::25]]
+    before = [os.stat(path).st_ino for path in watched]
+
+    # Files are replaced by rename, so a new inode means the writer has put that file in place.
+    process = start_build(corpus["content"]["new"], output)
+    kill(process, lambda: sum(os.stat(path).st_ino != inode for path, inode in zip(watched, before)) > fraction * len(watched))
+    for path, data in snapshot(output).items():
+        assert data == old.get(path) or data == new.get(path), f"{path} is neither the old nor the new version"
+    assert_repaired(corpus, output, repair_with)
 
 
 def test_two_builds_at_once_do_not_interleave(corpus, tmp_path):
-    output = str(tmp_path / "public")
-    shutil.copytree(corpus["output"]["old"], output)
+    output = built_old_site(corpus, tmp_path)
     # Hold the lock the way a running build does, then try a second build.
     import fcntl
-    with open(os.path.join(output, ".modak-lock"), "w") as lock:
+    with open(os.path.join(bookkeeping_of(output), "lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         result = run_modak("build", "--content", corpus["content"]["new"], "--output", output, "--date", DATE, check=False)
     assert result.returncode == 1
