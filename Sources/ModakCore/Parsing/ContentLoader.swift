@@ -156,9 +156,14 @@ enum SayingDecoder {
 }
 
 enum SouvenirDecoder {
+    /// The front-matter keys of a Markdown souvenir (its message is the body).
+    static let markdownKeys = ["deliver", "title"]
+    /// The keys of a souvenir in a JSON file.
+    static let jsonKeys = ["message", "deliverDate", "title"]
+
     static func decode(markdown document: FrontMatterDocument, in zone: TimeZone, log: inout DiagnosticLog) -> Souvenir? {
         let errorsBefore = log.errors.count
-        let reader = RecordReader(document.record, noun: "souvenir", knownKeys: ["deliver", "title"], log: &log)
+        let reader = RecordReader(document.record, noun: "souvenir", knownKeys: markdownKeys, log: &log)
         let title = reader.string("title", log: &log)
         let deliver = reader.time("deliver", required: true, in: zone, log: &log)
         if document.body.allSatisfy(\.isWhitespace) {
@@ -170,7 +175,7 @@ enum SouvenirDecoder {
 
     static func decode(json record: RawRecord, in zone: TimeZone, log: inout DiagnosticLog) -> Souvenir? {
         let errorsBefore = log.errors.count
-        let reader = RecordReader(record, noun: "souvenir", knownKeys: ["message", "deliverDate", "title"], log: &log)
+        let reader = RecordReader(record, noun: "souvenir", knownKeys: jsonKeys, log: &log)
         let message = reader.string("message", required: true, log: &log)
         if let message, message.allSatisfy(\.isWhitespace) {
             log.error(reader.location(of: "message"), "the souvenir's `message` is empty")
@@ -183,9 +188,12 @@ enum SouvenirDecoder {
 }
 
 enum PageDecoder {
+    static let noticeKeys = ["title", "date", "slug"]
+    static let pageKeys = ["title", "slug"]
+
     static func notice(_ document: FrontMatterDocument, fileStem: String, in zone: TimeZone, log: inout DiagnosticLog) -> Notice? {
         let errorsBefore = log.errors.count
-        let reader = RecordReader(document.record, noun: "notice", knownKeys: ["title", "date", "slug"], log: &log)
+        let reader = RecordReader(document.record, noun: "notice", knownKeys: noticeKeys, log: &log)
         let title = reader.string("title", required: true, log: &log)
         let date = reader.time("date", required: true, in: zone, log: &log)
         let slug = slug(reader, fileStem: fileStem, log: &log)
@@ -195,7 +203,7 @@ enum PageDecoder {
 
     static func page(_ document: FrontMatterDocument, fileStem: String, log: inout DiagnosticLog) -> Page? {
         let errorsBefore = log.errors.count
-        let reader = RecordReader(document.record, noun: "page", knownKeys: ["title", "slug"], log: &log)
+        let reader = RecordReader(document.record, noun: "page", knownKeys: pageKeys, log: &log)
         let title = reader.string("title", required: true, log: &log)
         let slug = slug(reader, fileStem: fileStem, log: &log)
         if let slug, ContentLoader.reservedSlugs.contains(slug) {
@@ -217,10 +225,12 @@ enum PageDecoder {
 
 enum GiftDecoder {
     static let maximumPrice = 50_000_000
+    static let giftKeys = ["id", "name", "price", "image", "tags", "link", "description", "gender"]
+    static let questionKeys = ["id", "text", "tag"]
 
     static func gift(_ record: RawRecord, log: inout DiagnosticLog) -> Gift? {
         let errorsBefore = log.errors.count
-        let reader = RecordReader(record, noun: "gift", knownKeys: ["id", "name", "price", "image", "tags", "link", "description", "gender"], log: &log)
+        let reader = RecordReader(record, noun: "gift", knownKeys: giftKeys, log: &log)
         let id = reader.identifier("id", log: &log)
         let name = reader.string("name", required: true, log: &log)
         let price = reader.integer("price", required: true, in: 0...maximumPrice, log: &log)
@@ -248,7 +258,7 @@ enum GiftDecoder {
 
     static func question(_ record: RawRecord, log: inout DiagnosticLog) -> Question? {
         let errorsBefore = log.errors.count
-        let reader = RecordReader(record, noun: "question", knownKeys: ["id", "text", "tag"], log: &log)
+        let reader = RecordReader(record, noun: "question", knownKeys: questionKeys, log: &log)
         let id = reader.identifier("id", log: &log)
         let text = reader.string("text", required: true, log: &log)
         let tag = reader.string("tag", required: true, log: &log)

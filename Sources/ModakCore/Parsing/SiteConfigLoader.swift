@@ -2,6 +2,8 @@ import Foundation
 
 enum SiteConfigLoader {
     static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "theme", "author", "newDays", "feedLimit", "cards", "unsafeHTML"]
+    /// The keys of the `author` object.
+    static let authorKeys = ["name", "email"]
 
     static func load(_ file: SourceFile, log: inout DiagnosticLog) -> SiteConfig? {
         guard let root = JSONDocumentReader.parse(file, log: &log) else { return nil }
@@ -66,7 +68,7 @@ enum SiteConfigLoader {
             log.error(SourceLocation(path: path, line: node.line), "`author` must be an object like {\"name\": \"…\", \"email\": \"…\"}")
             return nil
         }
-        let reader = RecordReader(record, noun: "author", knownKeys: ["name", "email"], log: &log)
+        let reader = RecordReader(record, noun: "author", knownKeys: authorKeys, log: &log)
         let name = reader.string("name", required: true, log: &log) ?? ""
         let email = reader.string("email", log: &log)
         if let email, !email.contains("@") || email.contains(where: { $0.isWhitespace }) {
