@@ -67,13 +67,15 @@ struct OutputBookkeeping: Sendable {
     /// Whether a build of Modak's has been recorded for this output.
     var hasRecord: Bool { Self.recordedOutput(in: folder) == output && FileSystem.exists(manifestPath) }
 
-    /// Takes the output's lock. The first build of an output makes its folder, writes down the
-    /// output's path, and prunes the bookkeeping of outputs that are gone.
+    /// Takes the output's lock. The first build of an output writes down the output's path
+    /// (dropping whatever another output left under the same name) and prunes the bookkeeping
+    /// of outputs that are gone.
     func lock(displayName: String) throws -> OutputLock {
-        let isNew = Self.recordedOutput(in: folder) != output
-        if isNew { try FileSystem.createDirectories(folder) }
+        try FileSystem.createDirectories(folder)
         let lock = try OutputLock(path: lockPath, folderForMessages: displayName)
-        if isNew {
+        if Self.recordedOutput(in: folder) != output {
+            FileSystem.removeFile(manifestPath)
+            FileSystem.removeFile(recordPath)
             try FileSystem.writeAtomically(Array(output.utf8), to: folder + "/" + Self.outputName)
             cache.prune()
         }
@@ -81,6 +83,7 @@ struct OutputBookkeeping: Sendable {
     }
 
     /// The manifest of the last build: here, or in the output folder where Modak kept it before.
+    /// Read under the lock, after `lock` made sure this folder is the output's.
     func previousManifest() -> Manifest {
         Manifest.read(from: manifestPath) ?? Manifest.read(from: output + "/" + Self.legacyManifestName) ?? Manifest(entries: [:])
     }
