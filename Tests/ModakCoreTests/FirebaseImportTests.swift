@@ -84,8 +84,29 @@ import Testing
         #expect(messages.contains { $0.contains("Text/4 is a string") })
     }
 
+    @Test func aTextWithoutWhoIsSkippedWithItsLine() {
+        let json = """
+        {"Text": {
+          "a": {"id": "a", "kor": "가", "who": "", "time": "2021-01-01"},
+          "b": {"id": "b", "kor": "나", "time": "2021-01-01"},
+          "c": {"id": "c", "kor": "다",
+                "who": " \\n\\t ", "time": "2021-01-01"},
+          "d": {"id": "d", "kor": "라", "who": "Modak", "time": "2021-01-01"}
+        }}
+        """
+        let conversion = convert(json)
+        #expect(conversion.files.map(\.id) == ["d"])
+        #expect(conversion.skipped == 3)
+        #expect(conversion.diagnostics.map(\.description) == [
+            "export.json:2: warning: Text/a (id `a`) has no `who` text: skipped; a saying needs to say who said it",
+            "export.json:3: warning: Text/b (id `b`) has no `who` text: skipped; a saying needs to say who said it",
+            "export.json:5: warning: Text/c (id `c`) has no `who` text: skipped; a saying needs to say who said it",
+        ])
+        #expect(load(conversion.files).log.errorLines == [])
+    }
+
     @Test func anExportItCannotUseIsAnErrorWithItsLine() {
-        #expect(convert("{\n\"Text\": {,}}").diagnostics.map(\.description) == ["export.json:2: the export is not valid JSON: expected a key in double quotes, found `,}}`"])
+        #expect(convert("{\n\"Text\": {,}}").diagnostics.map(\.description) == ["export.json:2: the export is not valid JSON: a comma where a key should be: remove it, or write the missing member before it"])
         #expect(convert(#"{"User": {}}"#).diagnostics.first?.message.contains("no `Text` object") == true)
         #expect(convert(#"{"Text": 3}"#).diagnostics.first?.severity == .error)
     }

@@ -40,6 +40,21 @@ struct FrontMatterTests {
         (#"eng: 'no \n escapes "here"'"#, "eng", .string(#"no \n escapes "here""#)),
         ("eng: ''''", "eng", .string("'")),
         ("snake_key-2: v", "snake_key-2", .string("v")),
+        // YAML's signs are text in the middle of a value, after a blank, or in quotes
+        ("eng: Love {is} all", "eng", .string("Love {is} all")),
+        ("eng: a & b * c ! d | e > f", "eng", .string("a & b * c ! d | e > f")),
+        ("eng: & more", "eng", .string("& more")),
+        ("eng: * star", "eng", .string("* star")),
+        ("eng: ! wow", "eng", .string("! wow")),
+        ("eng: >_<", "eng", .string(">_<")),
+        ("eng: > quoted", "eng", .string("> quoted")),
+        ("eng: |x|", "eng", .string("|x|")),
+        ("eng: }", "eng", .string("}")),
+        ("link: https://example.org/{id}", "link", .string("https://example.org/{id}")),
+        (#"kor: "{a: 1}""#, "kor", .string("{a: 1}")),
+        ("who: '*author'", "who", .string("*author")),
+        (#"eng: "&a" # comment"#, "eng", .string("&a")),
+        (#"tags: ["{x}", '*y', a|b, a {b}, |, >]"#, "tags", .list(["{x}", "*y", "a|b", "a {b}", "|", ">"])),
     ]
 
     @Test("value grammar", arguments: valueCases)
@@ -107,6 +122,8 @@ struct FrontMatterTests {
         ("eng: [\u{301}]", .string("[\u{301}]")),                   // no list
         ("eng: 한 #글", .string("한")),                               // a comment after Hangul
         ("eng: a\u{301}: b", .string("a\u{301}: b")),
+        ("eng: {\u{301}a}", .string("{\u{301}a}")),                   // no flow mapping
+        ("eng: *\u{301}a", .string("*\u{301}a")),                     // no alias
     ]
 
     @Test("signs joined by a combining mark", arguments: joinedSignCases)
@@ -153,6 +170,29 @@ struct FrontMatterTests {
         ("tags: [a] trailing", "unexpected `trailing` after the list"),
         (#"kor: "done" junk"#, "unexpected `junk` after the closing quote"),
         ("kor: 'done'junk", "unexpected `junk` after the closing quote"),
+        // plain values a YAML reader would not take as text
+        ("kor: {a: 1}", "`kor`: `{a: 1}` is a YAML flow mapping, which front matter does not have (it has text and `[a, b]` lists): put it in double quotes if it is text"),
+        ("who: {name: x}", "`who`: `{name: x}` is a YAML flow mapping"),
+        ("tags: {a}", "`tags`: `{a}` is a YAML flow mapping"),
+        ("eng: {is} all", "`eng`: `{is} all` is a YAML flow mapping"),
+        ("eng: {", "`eng`: `{` is a YAML flow mapping"),
+        ("kor: {a: 1} # note", "`kor`: `{a: 1}` is a YAML flow mapping"),
+        ("kor: &a 모닥불", "`kor`: `&a 모닥불` starts with a YAML anchor (`&name`), which front matter does not have: remove the anchor, or put the value in double quotes if it is text"),
+        ("who: *author", "`who`: `*author` starts with a YAML alias (`*name`), which front matter does not have: write the value itself, in double quotes if it starts with `*`"),
+        ("eng: *Very* warm", "`eng`: `*Very* warm` starts with a YAML alias"),
+        ("time: !!timestamp 2026-11-01", "`time`: `!!timestamp 2026-11-01` starts with a YAML tag (`!name`), which front matter does not have: remove the tag, or put the value in double quotes if it is text"),
+        ("eng: !important", "`eng`: `!important` starts with a YAML tag"),
+        ("eng: |", "`eng`: `|` starts a YAML block scalar, which front matter does not have: a value is one line, after its key (longer text belongs in the body, after the closing `---`)"),
+        ("eng: >", "`eng`: `>` starts a YAML block scalar"),
+        ("eng: >-", "`eng`: `>-` starts a YAML block scalar"),
+        ("eng: |+2 # keep", "`eng`: `|+2` starts a YAML block scalar"),
+        ("tags: [a, {b: 1}]", "`tags`: `{b: 1}` is a YAML flow mapping"),
+        ("tags: [{a, b}]", "`tags`: `{a` is a YAML flow mapping"),
+        ("tags: [*x]", "`tags`: `*x` starts with a YAML alias"),
+        ("tags: [&x y]", "`tags`: `&x y` starts with a YAML anchor"),
+        ("- item", "`- item` is an item of a YAML block list, which front matter does not have: write the list on its key's line, as `tags: [a, b]`"),
+        ("  - item", "`- item` is an item of a YAML block list"),
+        ("-", "`-` is an item of a YAML block list"),
     ]
 
     @Test("a bad line is reported on its own line", arguments: lineErrors)
@@ -165,6 +205,24 @@ struct FrontMatterTests {
         #expect(diagnostics.first?.path == "content/sayings/a.md")
         #expect(diagnostics.first?.message.contains(example.message) == true, "\(diagnostics.first?.message ?? "")")
         #expect(diagnostics.first?.severity == .error)
+    }
+
+    @Test func aYAMLBlockScalarIsOneErrorAndItsTextIsNotReportedAgain() {
+        let text = "---\nid: a\neng: |\n  first line\n\n  second line\nwho: b\n  indented\nkor:x\n---\n"
+        let (document, diagnostics) = parse(text)
+        #expect(document == nil)
+        #expect(diagnostics.map(\.line) == [3, 8, 9])
+        #expect(diagnostics.first?.message.hasPrefix("`eng`: `|` starts a YAML block scalar") == true)
+        #expect(diagnostics.dropFirst().first?.message.hasPrefix("indented lines are not supported") == true, "a block ends at the first line that is not indented")
+    }
+
+    @Test("a YAML block list is one error", arguments: ["  - warmth\n  - courage\n", "- warmth\n- courage\n", "  - warmth\n\n  -\n"])
+    func aYAMLBlockListIsOneError(_ items: String) {
+        let (document, diagnostics) = parse("---\nid: a\ntags:\n\(items)who: b\n---\n")
+        #expect(document == nil)
+        #expect(diagnostics.count == 1, "\(diagnostics)")
+        #expect(diagnostics.first?.line == 4)
+        #expect(diagnostics.first?.message.hasSuffix("is an item of a YAML block list, which front matter does not have: write the list on its key's line, as `tags: [a, b]`") == true)
     }
 
     @Test("no opening ---", arguments: ["id: a\n---\n", "\n---\nid: a\n---\n", " ---\nid: a\n---\n", "", "Just Markdown\n"])

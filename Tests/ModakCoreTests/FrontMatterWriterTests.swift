@@ -5,10 +5,11 @@ import Testing
 @Suite("Front matter writer")
 struct FrontMatterWriterTests {
     /// Values chosen to trip a naive writer: quotes, backslashes, comment marks, list syntax,
-    /// leading and trailing spaces, colons, Hangul in decomposed form, emoji, `---`.
+    /// leading and trailing spaces, colons, Hangul in decomposed form, emoji, `---`, YAML's signs.
     static let awkward = [
         "plain text", "모닥불 앞에", "a: b", "C# and # comments", "\"quoted\"", "'single'", "back\\slash\\",
         "[not a list]", "  padded  ", "\ttab", "ends with \\", "---", "\u{1100}\u{1161}", "🔥 불", "", "#", "x]", "a, b",
+        "{a: 1}", "{", "&anchor", "*alias*", "!tag", "|", ">-", "Love {is} all", "& more",
     ]
 
     @Test(arguments: awkward)

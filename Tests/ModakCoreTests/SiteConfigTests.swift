@@ -90,7 +90,7 @@ struct SiteConfigTests {
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"tilte\": \"x\"}", "content/site.json:2: unknown key `tilte` in a site.json: did you mean `title`?"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"timeZone\": \"UTC\"}", "content/site.json:2: unknown key `timeZone` in a site.json: did you mean `timezone`?"),
         ("[\n{\"title\": \"T\"}]", "content/site.json:1: site.json must hold one JSON object, not an array"),
-        ("{\"title\": \"T\",\n\"baseURL\": \"https://e.org/\",\n}", "content/site.json:3: invalid JSON: expected a key in double quotes, found `}`"),
+        ("{\"title\": \"T\",\n\"baseURL\": \"https://e.org/\",\n}", "content/site.json:2: invalid JSON: a comma after the last member of the object: remove the comma before `}`"),
     ]
 
     @Test("errors", arguments: errorCases)

@@ -104,6 +104,20 @@ struct ValidationTests {
         ])
     }
 
+    @Test("empty who in front matter", arguments: [#""""#, "", "   ", "'  '"])
+    func emptyWhoInFrontMatter(_ who: String) {
+        let (content, log) = loadSite(["sayings/a.md": sayingMarkdown(who: who)])
+        #expect(content == nil)
+        #expect(log.errorLines == ["content/sayings/a.md:5: the saying's `who` is empty: fill in `who`"])
+    }
+
+    @Test("empty who in JSON", arguments: [#""""#, #"" \t ""#])
+    func emptyWhoInJSON(_ who: String) {
+        let (content, log) = loadSite(["sayings/a.json": "[\n  {\"id\": \"a\", \"kor\": \"가\", \"time\": \"2026-11-01\",\n   \"who\": \(who)}\n]"])
+        #expect(content == nil)
+        #expect(log.errorLines == ["content/sayings/a.json:3: the saying's `who` is empty: fill in `who`"])
+    }
+
     static let acceptedTimes: [(text: String, utc: String)] = [
         ("2026-11-28", "2026-11-27T15:00:00Z"),
         ("2026-11-28 09:30", "2026-11-28T00:30:00Z"),
@@ -353,7 +367,7 @@ struct ValidationTests {
             "content/souvenirs/a.md:1: the souvenir has no `deliver`: add `deliver`",
             "content/souvenirs/a.md:1: the souvenir has no message: write it below the closing `---`",
             "content/souvenirs/b.md:2: `deliver` is `2026-02-30`, not a time: write \(TimeParser.acceptedForms)",
-            "content/souvenirs/c.json:2: the souvenir's `message` is empty",
+            "content/souvenirs/c.json:2: the souvenir's `message` is empty: fill in `message`",
             "content/souvenirs/c.json:3: unknown key `deliver` in a souvenir: did you mean `deliverDate`?",
             "content/souvenirs/c.json:3: the souvenir has no `deliverDate`: add `deliverDate`",
         ])

@@ -39,7 +39,8 @@ def replace(lines, key, new):
     return [line for line in result if line is not None]
 
 
-# (name, files to write (None deletes), expected [(path, line)] — every one must be reported).
+# (name, files to write (None deletes), expected [(path, line, words in the message…)] — every one
+# must be reported).
 CASES = [
     # site.json
     ("site.json missing", {"site.json": None}, [("site.json", None)]),
@@ -74,6 +75,16 @@ CASES = [
     ("list never closed", {"sayings/x.md": saying(GOOD + ["tags: [a, b"])}, [("sayings/x.md", 7)]),
     ("nested list", {"sayings/x.md": saying(GOOD + ["tags: [a, [b]]"])}, [("sayings/x.md", 7)]),
     ("empty list item", {"sayings/x.md": saying(GOOD + ["tags: [a,,b]"])}, [("sayings/x.md", 7)]),
+    # YAML that front matter does not have: an error that says what to write instead
+    ("YAML flow mapping", {"sayings/x.md": saying(replace(GOOD, "kor", "kor: {a: 1}"))},
+     [("sayings/x.md", 3, "YAML flow mapping", "double quotes")]),
+    ("YAML flow mapping for who", {"sayings/x.md": saying(replace(GOOD, "who", "who: {name: x}"))}, [("sayings/x.md", 5, "YAML flow mapping")]),
+    ("YAML flow mapping for tags", {"sayings/x.md": saying(GOOD + ["tags: {a}"])}, [("sayings/x.md", 7, "YAML flow mapping")]),
+    ("YAML anchor", {"sayings/x.md": saying(replace(GOOD, "kor", "kor: &a 가"))}, [("sayings/x.md", 3, "YAML anchor")]),
+    ("YAML alias", {"sayings/x.md": saying(replace(GOOD, "who", "who: *author"))}, [("sayings/x.md", 5, "YAML alias")]),
+    ("YAML tag", {"sayings/x.md": saying(replace(GOOD, "time", "time: !!timestamp 2026-11-01"))}, [("sayings/x.md", 6, "YAML tag")]),
+    ("YAML block scalar", {"sayings/x.md": saying(replace(GOOD, "eng", "eng: |\n  A\n  B"))}, [("sayings/x.md", 4, "YAML block scalar", "one line")]),
+    ("YAML block list", {"sayings/x.md": saying(GOOD + ["tags:", "  - a", "  - b"])}, [("sayings/x.md", 8, "YAML block list", "`tags: [a, b]`")]),
     # sayings
     ("unknown saying key", {"sayings/x.md": saying(GOOD + ["tmie: 2026-11-01"])}, [("sayings/x.md", 7)]),
     ("saying id with a slash", {"sayings/x.md": saying(replace(GOOD, "id", "id: a/b"))}, [("sayings/x.md", 2)]),
@@ -88,6 +99,10 @@ CASES = [
     ("duplicate id within JSON", {"sayings/dupes.json": '[\n {"id": "d", "eng": "A", "who": "W", "time": "2026-11-01"},\n {"id": "d", "eng": "B", "who": "W", "time": "2026-11-01"}\n]\n'}, [("sayings/dupes.json", 3)]),
     ("neither kor nor eng", {"sayings/x.md": saying(replace(replace(GOOD, "kor", None), "eng", "eng: '  '"))}, [("sayings/x.md", 1)]),
     ("saying without who", {"sayings/x.md": saying(replace(GOOD, "who", None))}, [("sayings/x.md", 1)]),
+    ("saying with an empty who", {"sayings/x.md": saying(replace(GOOD, "who", 'who: ""'))}, [("sayings/x.md", 5, "`who` is empty")]),
+    ("saying with who of spaces", {"sayings/x.md": saying(replace(GOOD, "who", "who:    "))}, [("sayings/x.md", 5, "`who` is empty")]),
+    ("JSON saying with who of spaces", {"sayings/more.json": '[\n {"id": "second", "kor": "둘째", "time": "2026-11-02",\n  "who": " "}\n]\n'},
+     [("sayings/more.json", 3, "`who` is empty")]),
     ("saying without time", {"sayings/x.md": saying(replace(GOOD, "time", None))}, [("sayings/x.md", 1)]),
     ("impossible date", {"sayings/x.md": saying(replace(GOOD, "time", "time: 2026-02-30"))}, [("sayings/x.md", 6)]),
     ("month 13", {"sayings/x.md": saying(replace(GOOD, "time", "time: 2026-13-01 09:00"))}, [("sayings/x.md", 6)]),
@@ -96,10 +111,26 @@ CASES = [
     ("tags not a list in JSON", {"sayings/tags.json": '[\n {"id": "t", "eng": "A", "who": "W", "time": "2026-11-01",\n  "tags": "a"}\n]\n'}, [("sayings/tags.json", 3)]),
     ("Markdown not UTF-8", {"sayings/x.md": b"---\nid: x\neng: A\nwho: W\ntime: 2026-11-01\n---\nbad \xc3\x28 byte\n"}, [("sayings/x.md", 7)]),
     ("JSON not UTF-8", {"sayings/bad.json": b'[\n {"id": "u", "eng": "\xe2\x82", "who": "W", "time": "2026-11-01"}\n]\n'}, [("sayings/bad.json", 2)]),
-    ("JSON trailing comma", {"sayings/bad.json": '[\n {"id": "u", "eng": "A", "who": "W", "time": "2026-11-01"},\n]\n'}, [("sayings/bad.json", 3)]),
-    ("JSON never closed", {"sayings/bad.json": '[\n {"id": "u", "eng": "A"\n'}, [("sayings/bad.json", 3)]),
-    ("JSON single quotes", {"sayings/bad.json": "[\n {'id': 'u'}\n]\n"}, [("sayings/bad.json", 2)]),
-    ("JSON comment", {"sayings/bad.json": '[\n // a comment\n {"id": "u"}\n]\n'}, [("sayings/bad.json", 2)]),
+    # JSON syntax: what is wrong in words, on the line of the problem
+    ("JSON trailing comma", {"sayings/bad.json": '[\n {"id": "u", "eng": "A", "who": "W", "time": "2026-11-01"},\n]\n'},
+     [("sayings/bad.json", 2, "a comma after the last item", "remove the comma")]),
+    ("JSON trailing comma in an object", {"sayings/bad.json": '[\n {"id": "u", "eng": "A", "who": "W",\n  "time": "2026-11-01",\n }\n]\n'},
+     [("sayings/bad.json", 3, "a comma after the last member", "remove the comma")]),
+    ("JSON never closed", {"sayings/bad.json": '[\n {"id": "u", "eng": "A"\n'}, [("sayings/bad.json", 3, "the object opened on line 2 is never closed", "add `}`")]),
+    ("JSON array never closed", {"sayings/bad.json": '[\n {"id": "u", "eng": "A", "who": "W", "time": "2026-11-01"}\n'},
+     [("sayings/bad.json", 3, "the array opened on line 1 is never closed", "add `]`")]),
+    ("JSON missing comma", {"sayings/bad.json": '[\n {"id": "u", "eng": "A", "who": "W", "time": "2026-11-01"}\n {"id": "v", "eng": "B", "who": "W", "time": "2026-11-01"}\n]\n'},
+     [("sayings/bad.json", 2, "a comma is missing", "add `,`")]),
+    ("JSON missing colon", {"sayings/bad.json": '[\n {"id" "u"}\n]\n'}, [("sayings/bad.json", 2, "a colon is missing after the key")]),
+    ("JSON unquoted key", {"sayings/bad.json": '[\n {id: "u"}\n]\n'}, [("sayings/bad.json", 2, "not in double quotes", 'write "id"')]),
+    ("JSON missing closing quote", {"sayings/bad.json": '[\n {"id": "u,\n  "eng": "A"}\n]\n'}, [("sayings/bad.json", 2, "never closed before the end of the line")]),
+    ("JSON quote inside a string", {"sayings/bad.json": '[\n {"id": "u", "eng": "Say "yes" now", "who": "W", "time": "2026-11-01"}\n]\n'},
+     [("sayings/bad.json", 2, "ends it early", '\\"')]),
+    ("JSON single quotes", {"sayings/bad.json": "[\n {'id': 'u'}\n]\n"}, [("sayings/bad.json", 2, "single quotes", "double quotes")]),
+    ("JSON comment", {"sayings/bad.json": '[\n // a comment\n {"id": "u"}\n]\n'}, [("sayings/bad.json", 2, "JSON has no comments")]),
+    ("JSON stray character", {"sayings/bad.json": '[\n {"id": "u", "eng": "A", "who": "W", "time": "2026-11-01"};\n]\n'},
+     [("sayings/bad.json", 2, "unexpected `;`", "separate items with `,`")]),
+    ("site.json trailing comma", {"site.json": '{\n "title": "T",\n "baseURL": "https://x.example/",\n}\n'}, [("site.json", 3, "remove the comma")]),
     ("JSON nested too deep", {"sayings/bad.json": "[" * 100 + "]" * 100 + "\n"}, [("sayings/bad.json", 1)]),
     ("JSON saying not an object", {"sayings/bad.json": '[\n 42\n]\n'}, [("sayings/bad.json", 2)]),
     # gifts and questions
@@ -194,11 +225,37 @@ def test_broken_input_is_reported_and_changes_nothing(base, tmp_path, name, file
     for sign in CRASH_SIGNS:
         assert sign not in result.stderr + result.stdout, result.stderr
     lines = result.stderr.splitlines()
-    for path, line in expected:
+    for path, line, *words in expected:
         place = os.path.normpath(os.path.join(content, path))
         prefix = f"{place}:{line}: " if line else f"{place}: "
-        assert any(reported.startswith(prefix) for reported in lines), f"expected {prefix}…\n{result.stderr}"
+        assert any(reported.startswith(prefix) and all(word in reported for word in words) for reported in lines), \
+            f"expected {prefix}… {words}\n{result.stderr}"
     assert lines[-1].startswith("modak: build failed with "), result.stderr
     site = str(tmp_path / "site")
     assert all(reported.startswith(site) for reported in lines[:-1]), f"every problem names its file:\n{result.stderr}"
     assert snapshot(output) == before, "the previous output changed"
+
+
+def test_files_that_are_not_content_are_warned_about_in_the_words_of_their_folder(base, tmp_path):
+    root, _ = base
+    content, output = tmp_path / "content", tmp_path / "public"
+    shutil.copytree(root / "content", content)
+    write_site(content, {"sayings/notes.txt": "notes", "sayings/image.png": b"\x89PNG\r\n", "sayings/draft.md~": "---\n",
+                         "sayings/README": "read me", "souvenirs/letter.txt": "x", "notices/n.json": "[]",
+                         "pages/about.html": "<p>", "gifts/extra.json": "[]", "gifts/images/mug.svg": "<svg/>"})
+
+    result = subprocess.run([MODAK, "build", "--content", str(content), "--output", str(output), "--date", DATE],
+                            capture_output=True, text=True)
+
+    assert result.returncode == 0, result.stderr
+    saying = "a saying file is a `.md` file with front matter or a `.json` file"
+    for path, words in [("sayings/notes.txt", saying), ("sayings/image.png", saying), ("sayings/draft.md~", saying),
+                        ("sayings/README", saying),
+                        ("souvenirs/letter.txt", "a souvenir file is a `.md` file with front matter or a `.json` file"),
+                        ("notices/n.json", "a notice is a `.md` file with front matter"),
+                        ("pages/about.html", "a page is a `.md` file with front matter"),
+                        ("gifts/extra.json", "the only JSON files read in gifts/ are `gifts.json` and `questions.json`")]:
+        name = os.path.basename(path)
+        assert f"{content / path}:1: warning: Modak ignores `{name}`: {words}" in result.stderr, result.stderr
+    assert "mug.svg" not in result.stderr, "images in gifts/ are published, not warned about"
+    assert (output / "gifts" / "images" / "mug.svg").exists()

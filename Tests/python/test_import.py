@@ -71,3 +71,24 @@ def test_an_unusable_export_is_an_error(tmp_path):
     assert "no `Text` object" in result.stderr
     usage = run_modak("import", "csv", str(broken), check=False)
     assert usage.returncode == 2
+
+
+def test_a_text_without_who_is_skipped_and_reported_with_its_line(content_copy, tmp_path):
+    export = tmp_path / "export.json"
+    export.write_text('{"Text": {\n'
+                      ' "Text0": {"id": "empty-who", "kor": "가", "who": "", "time": "2021-01-01"},\n'
+                      ' "Text1": {"id": "no-who", "kor": "나", "time": "2021-01-01"},\n'
+                      ' "Text2": {"id": "with-who", "kor": "다", "who": "Modak", "time": "2021-01-01"}\n'
+                      '}}\n', encoding="utf-8")
+    content = str(content_copy)
+
+    result = run_modak("import", "firebase", str(export), "--content", content)
+
+    assert "1 written, 0 unchanged, 0 kept, 2 skipped" in result.stdout
+    assert f"{export}:2: warning: Text/Text0 (id `empty-who`) has no `who` text: skipped" in result.stderr, result.stderr
+    assert f"{export}:3: warning: Text/Text1 (id `no-who`) has no `who` text: skipped" in result.stderr, result.stderr
+    sayings = os.path.join(content, "sayings")
+    assert not os.path.exists(os.path.join(sayings, "empty-who.md")) and not os.path.exists(os.path.join(sayings, "no-who.md"))
+    with open(os.path.join(sayings, "with-who.md"), encoding="utf-8") as f:
+        assert "who: Modak\n" in f.read()
+    build_site(content, str(tmp_path / "public"))

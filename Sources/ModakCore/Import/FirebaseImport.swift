@@ -106,11 +106,17 @@ public enum FirebaseImport {
                 log.warning(location, "Text/\(key) (id `\(id)`) has neither `kor` nor `eng` text: skipped")
                 return nil
             }
+            // A saying needs its author (`who: ""` does not load), so a text without one is no file.
+            let who = singleLine("who", log: &log)
+            guard !who.isEmpty else {
+                log.warning(line(of: "who"), "Text/\(key) (id `\(id)`) has no `who` text: skipped; a saying needs to say who said it")
+                return nil
+            }
             guard let time = time(in: timeZone, log: &log) else { return nil }
             var fields: [(key: String, value: FrontMatterWriter.Value)] = [("id", .string(id))]
             if !kor.isEmpty { fields.append(("kor", .string(kor))) }
             if !eng.isEmpty { fields.append(("eng", .string(eng))) }
-            fields += [("who", .string(singleLine("who", log: &log))), ("time", .string(time))]
+            fields += [("who", .string(who)), ("time", .string(time))]
             // Every value is a single line by now, so the writer cannot refuse it.
             guard let text = try? FrontMatterWriter.document(fields, body: "") else { return nil }
             return SayingFile(id: id, text: text)

@@ -71,7 +71,7 @@ public enum ContentLoader {
                 let outputPath = path.hasPrefix("static/") ? String(path.dropFirst("static/".count)) : path
                 content.assets.append(Asset(outputPath: outputPath, bytes: file.bytes))
             default:
-                log.warning(SourceLocation(path: file.displayPath, line: 1), "Modak does not use this file; content files belong in sayings/, souvenirs/, notices/, pages/, gifts/ or static/")
+                log.warning(SourceLocation(path: file.displayPath, line: 1), "Modak ignores `\(fileName(path))`: \(whatBelongs(in: kind.folder))")
             }
         }
         if let giftsFile {
@@ -91,8 +91,7 @@ public enum ContentLoader {
         // Over UTF-8 bytes (`/` and `.` are ASCII): splitting the path would cut it into Characters.
         let path = file.relativePath
         let bytes = path.utf8
-        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
-        guard path != "site.json", bytes[nameStart...].first != UInt8(ascii: ".") else { return nil }
+        guard path != "site.json", fileName(path).utf8.first != UInt8(ascii: ".") else { return nil }
         return (String(path[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]), fileExtension(path))
     }
 
@@ -121,11 +120,27 @@ public enum ContentLoader {
         return path[bytes.index(after: dot)...].lowercased()
     }
 
+    /// What the files Modak reads in `folder` are, for a file there it does not read.
+    private static func whatBelongs(in folder: String) -> String {
+        switch folder {
+        case "sayings": "a saying file is a `.md` file with front matter or a `.json` file"
+        case "souvenirs": "a souvenir file is a `.md` file with front matter or a `.json` file"
+        case "notices": "a notice is a `.md` file with front matter"
+        case "pages": "a page is a `.md` file with front matter"
+        case "gifts": "the only JSON files read in gifts/ are `gifts.json` and `questions.json` (its other files, such as images, are published as they are)"
+        default: "content files belong in sayings/, souvenirs/, notices/, pages/, gifts/ or static/"
+        }
+    }
+
+    /// The file name without its folder.
+    private static func fileName(_ path: String) -> Substring {
+        let bytes = path.utf8
+        return path[(bytes.lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex)...]
+    }
+
     /// The file name without its folder and extension.
     private static func stem(of path: String) -> String {
-        let bytes = path.utf8
-        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map(bytes.index(after:)) ?? bytes.startIndex
-        let name = path[nameStart...]
+        let name = fileName(path)
         guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return String(name) }
         return String(name[..<dot])
     }
@@ -146,7 +161,7 @@ enum SayingDecoder {
         if kor.allSatisfy(\.isWhitespace) && eng.allSatisfy(\.isWhitespace) {
             log.error(record.location, "the saying has neither `kor` nor `eng` text: give it at least one")
         }
-        let who = reader.string("who", required: true, log: &log)
+        let who = reader.nonBlankString("who", log: &log)
         let time = reader.time("time", required: true, in: zone, log: &log)
         let tags = reader.stringList("tags", log: &log)
         let text = body ?? reader.string("body", log: &log) ?? ""
@@ -176,10 +191,7 @@ enum SouvenirDecoder {
     static func decode(json record: RawRecord, in zone: TimeZone, log: inout DiagnosticLog) -> Souvenir? {
         let errorsBefore = log.errors.count
         let reader = RecordReader(record, noun: "souvenir", knownKeys: jsonKeys, log: &log)
-        let message = reader.string("message", required: true, log: &log)
-        if let message, message.allSatisfy(\.isWhitespace) {
-            log.error(reader.location(of: "message"), "the souvenir's `message` is empty")
-        }
+        let message = reader.nonBlankString("message", log: &log)
         let title = reader.string("title", log: &log)
         let deliver = reader.time("deliverDate", required: true, in: zone, log: &log)
         guard log.errors.count == errorsBefore, let message, let deliver else { return nil }

@@ -5,7 +5,8 @@ import UTF8Bytes
 ///
 /// The grammar is deliberately small and strict (SPEC.md): `key: value` lines, `[a, b]` lists,
 /// `"…"` strings with `\"` and `\\` escapes, `'…'` strings (`''` for a quote), blank lines and
-/// `#` comments. Anything else is an error with its line, so a typo never turns into content.
+/// `#` comments. Anything else is an error with its line, so a typo never turns into content; so is
+/// a plain value a YAML reader would not take as text (`YAMLConstruct`), and a YAML block list.
 public struct FrontMatterDocument: Sendable {
     public var record: RawRecord
     public var body: String
@@ -39,13 +40,18 @@ public enum FrontMatterParser {
 
         var diagnostics: [Diagnostic] = []
         var fields: [(key: String, field: RawField)] = []
+        var yamlBlockReported = false
         for index in 1..<closing {
             let lineNumber = index + 1
+            // The lines of a YAML block already reported (a block scalar's text, a block list's items) are not reported again.
+            if yamlBlockReported && bytes.continuesYAMLBlock(lines[index]) { continue }
+            yamlBlockReported = false
             switch parseLine(lines[index], in: bytes) {
             case .skip:
                 continue
-            case .failure(let message):
+            case .failure(let message, let opensYAMLBlock):
                 diagnostics.append(Diagnostic(path: path, line: lineNumber, message))
+                yamlBlockReported = opensYAMLBlock
             case .field(let key, let value):
                 if let earlier = fields.first(where: { $0.key == key }) {
                     diagnostics.append(Diagnostic(path: path, line: lineNumber, "`\(key)` is set twice (first on line \(earlier.field.line)): keep one"))
@@ -75,7 +81,8 @@ public enum FrontMatterParser {
     private enum LineResult {
         case skip
         case field(String, RawValue)
-        case failure(String)
+        /// `opensYAMLBlock`: the line starts a YAML block, whose following lines belong to it.
+        case failure(String, opensYAMLBlock: Bool = false)
     }
 
     private static func parseLine(_ line: Range<Int>, in bytes: FrontMatterBytes) -> LineResult {
@@ -83,6 +90,9 @@ public enum FrontMatterParser {
         // character, but such a line is no comment either, so bytes tell this apart.
         guard let contentStart = line.first(where: { !FrontMatterBytes.isBlank(bytes[$0]) }) else { return .skip }
         if bytes[contentStart] == UInt8(ascii: "#") && bytes.standsAlone(contentStart, end: line.upperBound) { return .skip }
+        if bytes.isBlockListItem(contentStart..<line.upperBound) {
+            return .failure("`\(bytes.string(bytes.trimmingBlanks(line)).prefix(40))` is an item of a YAML block list, which front matter does not have: write the list on its key's line, as `tags: [a, b]`", opensYAMLBlock: true)
+        }
         if FrontMatterBytes.isBlank(bytes[line.lowerBound]) && bytes.standsAlone(line.lowerBound, end: line.upperBound) {
             return .failure("indented lines are not supported: write each field as `key: value` at the start of the line")
         }
@@ -99,7 +109,7 @@ public enum FrontMatterParser {
         }
         switch parseValue(bytes.trimmingBlanks(rest), in: bytes) {
         case .success(let value): return .field(key, value)
-        case .failure(let message): return .failure("`\(key)`: \(message)")
+        case .failure(let message, let opensYAMLBlock): return .failure("`\(key)`: \(message)", opensYAMLBlock: opensYAMLBlock)
         }
     }
 
@@ -114,7 +124,7 @@ public enum FrontMatterParser {
 
     enum ValueResult {
         case success(RawValue)
-        case failure(String)
+        case failure(String, opensYAMLBlock: Bool = false)
     }
 
     private static func parseValue(_ value: Range<Int>, in bytes: FrontMatterBytes) -> ValueResult {
@@ -133,8 +143,11 @@ public enum FrontMatterParser {
                 return .failure("unexpected `\(bytes.string(after).prefix(20))` after the closing quote")
             }
         }
-        guard bytes.buffer[value].contains(UInt8(ascii: "#")) else { return .success(.string(bytes.string(value))) }
-        return .success(.string(String(stripComment(bytes.substring(value)))))
+        let text = bytes.buffer[value].contains(UInt8(ascii: "#")) ? String(stripComment(bytes.substring(value))) : bytes.string(value)
+        if let construct = YAMLConstruct(plainValue: Substring(text)) {
+            return .failure(construct.message(for: Substring(text)), opensYAMLBlock: construct == .blockScalar)
+        }
+        return .success(.string(text))
     }
 
     /// A plain value ends where ` #` starts a comment, as in YAML.
@@ -243,6 +256,10 @@ public enum FrontMatterParser {
                 }
                 let item = text[start..<index].trimmingSpaces
                 if item.isEmpty { return .failure("a list item is empty") }
+                // A block scalar has no meaning inside `[…]`: there `|` and `>` are text.
+                if let construct = YAMLConstruct(plainValue: item), construct != .blockScalar {
+                    return .failure(construct.message(for: item))
+                }
                 items.append(String(item))
             }
             expectItem = false
@@ -273,6 +290,51 @@ public enum FrontMatterParser {
         }
         lines.append(lineStart..<buffer.count)
         return (lines, nil)
+    }
+}
+
+/// What a YAML reader makes of a plain value that starts with one of its signs, where front matter
+/// has only text and `[a, b]` lists: such a value is an error rather than text that surprises, and
+/// `FrontMatterWriter` quotes it. Signs in the middle of a value (`Love {is} all`) are text.
+enum YAMLConstruct {
+    case flowMapping, anchor, alias, tag, blockScalar
+
+    /// The construct `value` (a plain value, comment removed) starts with: `{`; `&`, `*` or `!`
+    /// followed by a name (not a blank); or a block scalar's header alone (`|`, `>`, `|-`, `>+2`…).
+    init?(plainValue value: Substring) {
+        // Every sign is ASCII: the first byte rules out nearly every value at once.
+        guard let byte = value.utf8.first, Self.signs.contains(byte), let sign = value.first else { return nil }
+        let rest = value.dropFirst()
+        let isNamed = rest.first.map { $0 != " " && $0 != "\t" } ?? false
+        switch sign {
+        case "{": self = .flowMapping
+        case "&" where isNamed: self = .anchor
+        case "*" where isNamed: self = .alias
+        case "!" where isNamed: self = .tag
+        case "|", ">":
+            guard rest.count <= 2, rest.allSatisfy({ "+-123456789".contains($0) }) else { return nil }
+            self = .blockScalar
+        default: return nil
+        }
+    }
+
+    private static let signs: [UInt8] = Array("{&*!|>".utf8)
+
+    /// What is wrong with `value` and how to fix it.
+    func message(for value: Substring) -> String {
+        let shown = "`\(value.prefix(40))`"
+        switch self {
+        case .flowMapping:
+            return "\(shown) is a YAML flow mapping, which front matter does not have (it has text and `[a, b]` lists): put it in double quotes if it is text"
+        case .anchor:
+            return "\(shown) starts with a YAML anchor (`&name`), which front matter does not have: remove the anchor, or put the value in double quotes if it is text"
+        case .alias:
+            return "\(shown) starts with a YAML alias (`*name`), which front matter does not have: write the value itself, in double quotes if it starts with `*`"
+        case .tag:
+            return "\(shown) starts with a YAML tag (`!name`), which front matter does not have: remove the tag, or put the value in double quotes if it is text"
+        case .blockScalar:
+            return "\(shown) starts a YAML block scalar, which front matter does not have: a value is one line, after its key (longer text belongs in the body, after the closing `---`)"
+        }
     }
 }
 
@@ -349,6 +411,17 @@ private struct FrontMatterBytes {
         var end = range.upperBound
         while end > range.lowerBound && Self.isBlank(buffer[end - 1]) { end -= 1 }
         return end
+    }
+
+    /// Whether `range` starts with `-` alone, followed by a blank or nothing: a YAML block list's item.
+    func isBlockListItem(_ range: Range<Int>) -> Bool {
+        guard let dash = range.first, buffer[dash] == UInt8(ascii: "-"), standsAlone(dash, end: range.upperBound) else { return false }
+        return dash + 1 == range.upperBound || Self.isBlank(buffer[dash + 1])
+    }
+
+    /// Whether the line can belong to a YAML block opened above it: blank, indented, or a block list's item.
+    func continuesYAMLBlock(_ line: Range<Int>) -> Bool {
+        line.isEmpty || Self.isBlank(buffer[line.lowerBound]) || isBlockListItem(line)
     }
 
     /// Whether the line is `---`, perhaps with trailing blanks.

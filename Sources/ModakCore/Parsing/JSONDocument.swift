@@ -32,14 +32,15 @@ public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
+        guard reader.index < bytes.count else { throw reader.error("the file holds no JSON value: it is empty or only blanks") }
         let node = try reader.parseValue(depth: 0)
         reader.skipWhitespace()
-        if reader.index < bytes.count {
-            throw JSONSyntaxError(line: reader.line, message: "unexpected `\(reader.describeCurrent())` after the JSON value")
-        }
+        if reader.index < bytes.count { throw reader.errorAfterTheValue() }
         return node
     }
 
+    /// Reads JSON byte by byte. Errors are described in words with what to do, from the bytes around
+    /// the place where reading stopped; only that failing path looks at them, never a valid file.
     private struct Reader {
         let bytes: [UInt8]
         var index = 0
@@ -48,12 +49,6 @@ public enum JSONParser {
         init(bytes: [UInt8]) {
             self.bytes = bytes
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-        }
-
-        func describeCurrent() -> String {
-            guard index < bytes.count else { return "end of file" }
-            let end = min(bytes.count, index + 12)
-            return String(decoding: bytes[index..<end], as: UTF8.self)
         }
 
         mutating func skipWhitespace() {
@@ -67,8 +62,8 @@ public enum JSONParser {
             }
         }
 
-        func error(_ message: String) -> JSONSyntaxError {
-            JSONSyntaxError(line: line, message: message)
+        func error(_ message: String, line: Int? = nil) -> JSONSyntaxError {
+            JSONSyntaxError(line: line ?? self.line, message: message)
         }
 
         mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
@@ -83,19 +78,20 @@ public enum JSONParser {
             case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), line: startLine)
             case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, line: startLine)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: .number(try parseNumber()), line: startLine)
-            default: throw error("unexpected `\(describeCurrent())` where a JSON value was expected")
+            default: throw errorAtMisplacedToken(whereA: .value)
             }
         }
 
-        mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
-            let utf8 = Array(word.utf8)
-            guard bytes.count - index >= utf8.count, Array(bytes[index..<index + utf8.count]) == utf8 else {
-                throw error("unexpected `\(describeCurrent())`: did you mean `\(word)`? (strings need double quotes)")
+        mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
+            let count = word.utf8CodeUnitCount
+            guard bytes.count - index >= count, word.withUTF8Buffer({ bytes[index..<index + count].elementsEqual($0) }) else {
+                throw errorAtMisplacedToken(whereA: .value)
             }
-            index += utf8.count
+            index += count
         }
 
         mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
+            let openingLine = line
             index += 1
             var members: [JSONMember] = []
             skipWhitespace()
@@ -103,35 +99,48 @@ public enum JSONParser {
                 index += 1
                 return members
             }
+            // At the top of the loop, a key should start here.
             while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw error("expected a key in double quotes, found `\(describeCurrent())`")
-                }
+                guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
+                guard bytes[index] == UInt8(ascii: "\"") else { throw errorAtMisplacedToken(whereA: .key) }
                 let key = try parseString()
+                let keyLine = line
                 skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                    throw error("expected `:` after the key \"\(key)\"")
+                guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
+                guard bytes[index] == UInt8(ascii: ":") else {
+                    throw error("a colon is missing after the key \"\(key.prefix(40))\": write `\"\(key.prefix(40))\": value`", line: keyLine)
                 }
+                let colonLine = line
                 index += 1
                 skipWhitespace()
+                guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
+                if bytes[index] == UInt8(ascii: "}") || bytes[index] == UInt8(ascii: ",") {
+                    throw error("the key \"\(key.prefix(40))\" has no value: write one after its `:`", line: colonLine)
+                }
                 let value = try parseValue(depth: depth + 1)
                 members.append(JSONMember(key: key, value: value))
+                let valueEndLine = line
                 skipWhitespace()
-                guard index < bytes.count else { throw error("the object is never closed: add `}`") }
+                guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
                 if bytes[index] == UInt8(ascii: ",") {
+                    let commaLine = line
                     index += 1
+                    skipWhitespace()
+                    if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+                        throw error("a comma after the last member of the object: remove the comma before `}`", line: commaLine)
+                    }
                     continue
                 }
                 if bytes[index] == UInt8(ascii: "}") {
                     index += 1
                     return members
                 }
-                throw error("expected `,` or `}` after a value, found `\(describeCurrent())`")
+                throw errorAfterAnItem(of: .object, openedOn: openingLine, itemEndedOn: valueEndLine)
             }
         }
 
         mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
+            let openingLine = line
             index += 1
             var elements: [JSONNode] = []
             skipWhitespace()
@@ -139,21 +148,126 @@ public enum JSONParser {
                 index += 1
                 return elements
             }
+            // At the top of the loop, an item should start here.
             while true {
-                skipWhitespace()
+                guard index < bytes.count else { throw errorNeverClosed(.array, openedOn: openingLine) }
                 elements.append(try parseValue(depth: depth + 1))
+                let valueEndLine = line
                 skipWhitespace()
-                guard index < bytes.count else { throw error("the array is never closed: add `]`") }
+                guard index < bytes.count else { throw errorNeverClosed(.array, openedOn: openingLine) }
                 if bytes[index] == UInt8(ascii: ",") {
+                    let commaLine = line
                     index += 1
+                    skipWhitespace()
+                    if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+                        throw error("a comma after the last item of the array: remove the comma before `]`", line: commaLine)
+                    }
                     continue
                 }
                 if bytes[index] == UInt8(ascii: "]") {
                     index += 1
                     return elements
                 }
-                throw error("expected `,` or `]` after a value, found `\(describeCurrent())`")
+                throw errorAfterAnItem(of: .array, openedOn: openingLine, itemEndedOn: valueEndLine)
             }
+        }
+
+        // MARK: errors in words
+
+        enum Container {
+            case array, object
+
+            var name: String { self == .array ? "array" : "object" }
+            var item: String { self == .array ? "item" : "member" }
+            var anItem: String { self == .array ? "an item" : "a member" }
+            var closer: Character { self == .array ? "]" : "}" }
+        }
+
+        enum Expected { case value, key }
+
+        func errorNeverClosed(_ container: Container, openedOn openingLine: Int) -> JSONSyntaxError {
+            error("the \(container.name) opened on line \(openingLine) is never closed: add `\(container.closer)` after its last \(container.item)")
+        }
+
+        /// After an item of `container`, where a `,` or the closing bracket should be.
+        func errorAfterAnItem(of container: Container, openedOn openingLine: Int, itemEndedOn itemLine: Int) -> JSONSyntaxError {
+            let byte = bytes[index]
+            let other: Container = container == .array ? .object : .array
+            if byte == other.closer.asciiValue {
+                return error("`\(other.closer)` closes an \(other.name), but the \(container.name) opened on line \(openingLine) is still open: add `\(container.closer)` before it")
+            }
+            if bytes[index - 1] == UInt8(ascii: "\""), !"\"{[:".utf8.contains(byte) {
+                // Text right after a string's closing quote: that quote was meant inside the string.
+                return error("a `\"` inside a string ends it early: write a quote inside a string as `\\\"`")
+            }
+            if startsAValue(byte) {
+                return error("a comma is missing after this \(container.item) of the \(container.name): add `,` before the next one", line: itemLine)
+            }
+            return error("unexpected `\(currentToken())` after \(container.anItem) of the \(container.name): separate \(container.item)s with `,` and end the \(container.name) with `\(container.closer)`")
+        }
+
+        /// Where a value (or a key, in an object) should start but something else stands.
+        func errorAtMisplacedToken(whereA expected: Expected) -> JSONSyntaxError {
+            let byte = bytes[index]
+            let token = currentToken()
+            switch byte {
+            case UInt8(ascii: "'"):
+                let text = token.count > 1 && token.hasSuffix("'") ? token.dropFirst().dropLast() : "…"
+                return error("\(token) is in single quotes: JSON needs double quotes, as \"\(text)\"")
+            case UInt8(ascii: "/") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
+                return error("JSON has no comments: remove this `\(bytes[index + 1] == UInt8(ascii: "/") ? "//" : "/* … */")` comment")
+            case UInt8(ascii: ","):
+                return error("a comma where \(expected == .key ? "a key" : "a value") should be: remove it, or write the missing \(expected == .key ? "member" : "value") before it")
+            case _ where startsAWord(byte):
+                if expected == .key { return error("the key `\(token)` is not in double quotes: write \"\(token)\"") }
+                if let word = KeySuggestion.nearest(to: token, among: ["true", "false", "null"]) {
+                    return error("`\(token)` is not a JSON value: did you mean `\(word)`? (text goes in double quotes)")
+                }
+                return error("`\(token)` is not a JSON value: put text in double quotes, as \"\(token)\"")
+            default:
+                if expected == .key { return error("expected a key in double quotes, found `\(token)`") }
+                return error("unexpected `\(token)` where a JSON value was expected: write text in double quotes, a number, true, false, null, an object or an array")
+            }
+        }
+
+        /// After the one value a file holds.
+        func errorAfterTheValue() -> JSONSyntaxError {
+            switch bytes[index] {
+            case UInt8(ascii: ","), UInt8(ascii: "{"), UInt8(ascii: "["):
+                return error("a second JSON value follows the first: a file holds one value, so put them all in one array, `[…, …]`")
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                return error("this `\(currentToken())` closes nothing: remove it")
+            default:
+                return error("unexpected `\(currentToken())` after the JSON value: remove it")
+            }
+        }
+
+        /// A letter of any script, or `_` or `$`: what starts a word such as an unquoted key.
+        func startsAWord(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || Unicode.Scalar(byte).isASCIILetter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
+        }
+
+        func startsAValue(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "-")
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || startsAWord(byte)
+        }
+
+        /// What stands at `index`, as a person would name it: a word (letters, digits and `_$.+-`), a
+        /// single-quoted string on this line, or one character; at most 40 bytes, ending between characters.
+        func currentToken() -> String {
+            func isWordByte(_ byte: UInt8) -> Bool {
+                startsAWord(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.".utf8.contains(byte)
+            }
+            let limit = min(bytes.count, index + 40)
+            var end = index + 1
+            if bytes[index] == UInt8(ascii: "'") {
+                while end < limit && bytes[end] != UInt8(ascii: "'") && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                if end < limit && bytes[end] == UInt8(ascii: "'") { end += 1 }
+            } else if isWordByte(bytes[index]) {
+                while end < limit && isWordByte(bytes[end]) { end += 1 }
+            }
+            while end < bytes.count && end > index + 1 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
         }
 
         mutating func parseNumber() throws(JSONSyntaxError) -> String {
@@ -203,12 +317,12 @@ public enum JSONParser {
                     scalars.append(try parseEscape())
                     runStart = index
                 case 0x00..<0x20:
-                    throw error(byte == UInt8(ascii: "\n") ? "the string is never closed before the end of the line" : "control characters must be escaped in JSON strings")
+                    throw error(byte == UInt8(ascii: "\n") ? "the string is never closed before the end of the line: add the closing `\"` (a line break inside a string is written `\\n`)" : "control characters must be escaped in JSON strings")
                 default:
                     index += 1
                 }
             }
-            throw error("the string is never closed: add `\"`")
+            throw error("the string is never closed: add the closing `\"`")
         }
 
         mutating func parseEscape() throws(JSONSyntaxError) -> Unicode.Scalar {

@@ -62,6 +62,16 @@ struct RecordReader {
         }
     }
 
+    /// A required text that holds more than blanks: an empty one is an error like a missing one.
+    func nonBlankString(_ key: String, log: inout DiagnosticLog) -> String? {
+        guard let text = string(key, required: true, log: &log) else { return nil }
+        guard !text.allSatisfy(\.isWhitespace) else {
+            log.error(location(of: key), "the \(noun)'s `\(key)` is empty: fill in `\(key)`")
+            return nil
+        }
+        return text
+    }
+
     func stringList(_ key: String, log: inout DiagnosticLog) -> [String] {
         guard let field = record[key] else { return [] }
         switch field.value {
