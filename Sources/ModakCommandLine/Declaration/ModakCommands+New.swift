@@ -7,9 +7,10 @@ extension ModakCommands {
         discussion: [
             "The new file is checked with the rest of the content (so ids and slugs stay unique) and written atomically, "
                 + "never over an existing file; if anything is wrong, nothing is written and the text you typed is printed back.",
-            "File names, ids and slugs not given are made from the text: its English words, else its Korean romanised "
-                + "(Revised Romanization, syllable by syllable, a final consonant carried over to a following vowel: "
-                + "모닥불 → modakbul, 있으면 → isseumyeon), else the date; `-2`, `-3`… follow a name already taken.",
+            "Ids, slugs and file names not given are made of lowercase ASCII words from the text (a saying's from its "
+                + "English, else its Korean, else who said it, else its date), Korean romanised in the Revised Romanization, "
+                + "syllable by syllable (모닥불 → modakbul), a final consonant moving to a following vowel (있으면 → "
+                + "isseumyeon); `-2`, `-3`… follow a name already taken.",
         ],
         subcommands: [saying, souvenir, notice, page]
     )
@@ -36,7 +37,7 @@ extension ModakCommands {
     )
 
     static let notice = Command(
-        "notice", abstract: "Post a notice (an announcement); a notice dated after today is published on its day.",
+        "notice", abstract: "Post a notice; one dated after today is published on its day.",
         arguments: [Arguments.message],
         options: [
             Options.content, Options.title.with(help: "The notice's title.", required: true), Options.noticeDate,
@@ -46,7 +47,7 @@ extension ModakCommands {
     )
 
     static let page = Command(
-        "page", abstract: "Add a free page (about, how to use…), linked from the site.",
+        "page", abstract: "Add a free page (about, how to use…).",
         arguments: [Arguments.text],
         options: [Options.content, Options.title.with(help: "The page's title.", required: true), Options.slug],
         examples: [Example("modak new page --title \"About\" \"We collect sayings.\"", "content/pages/about.md")],

@@ -4,7 +4,7 @@ import ModakCore
 /// `docs/reference/command-line.md` all come from `ModakCommands.root`.
 public enum ModakCommands {
     public static let root = Command(
-        "modak", abstract: "A static site generator for a collection of Korean and English sayings, with a new saying every day.",
+        "modak", abstract: "A static site generator for Korean and English sayings, one a day.",
         discussion: [
             "Start with `modak init`, then `modak build` in the new folder; rebuild every day (cron, a systemd timer or a "
                 + "scheduled CI job) and the saying of the day turns, \"new\" marks expire and scheduled sayings appear.",
@@ -15,7 +15,7 @@ public enum ModakCommands {
     )
 
     static let initSite = Command(
-        "init", abstract: "Create a new site: DIR/content with one of each kind of content, ready to build.",
+        "init", abstract: "Create a new site, with one of each kind of content, ready to build.",
         discussion: [
             "Writes `content/site.json` with every setting and its default (edit `title` and `baseURL`), sayings as Markdown "
                 + "and in a JSON array, a delivered and a sealed souvenir, a notice, a page, a gift with its picture and a "
@@ -46,7 +46,7 @@ public enum ModakCommands {
     )
 
     static let serve = Command(
-        "serve", abstract: "Build the site and preview it, rebuilding when the content or the templates change.",
+        "serve", abstract: "Preview the site, rebuilding it when its content or templates change.",
         discussion: [
             "Serves the output folder on 127.0.0.1 and looks for changes every 0.3 s; every open page reloads itself after "
                 + "a rebuild, and at midnight in the site's time zone the site is rebuilt for the new day (unless --date pins "
@@ -63,7 +63,7 @@ public enum ModakCommands {
     )
 
     static let check = Command(
-        "check", abstract: "Check the content and the built site: links, images, scripts, XML and JSON.",
+        "check", abstract: "Check the content and the built site's links, XML and JSON.",
         discussion: [
             "Reports the content's errors, then every internal link, image, script, stylesheet, media source and share image of "
                 + "the built pages that points at no file, as `page:line: target`, and every XML or JSON file that does not "
@@ -93,7 +93,7 @@ public enum ModakCommands {
         "import", abstract: "Bring content in from elsewhere.",
         subcommands: [
             Command(
-                "firebase", abstract: "Turn a Firebase Realtime Database export of the original app into saying files.",
+                "firebase", abstract: "Turn a Firebase export of the original app into saying files.",
                 discussion: [
                     "Writes one `sayings/<id>.md` per text of the export's `Text` object. Texts without `kor` and `eng`, or "
                         + "without a time, are skipped and reported with their line; epoch milliseconds become times in the "
@@ -111,7 +111,7 @@ public enum ModakCommands {
         "gifts", abstract: "Work with the gift catalogue.",
         subcommands: [
             Command(
-                "simulate", abstract: "Run the gift recommender's rules without a browser and print the result as JSON.",
+                "simulate", abstract: "Run the gift rules without a browser; print the result as JSON.",
                 discussion: [
                     "Prints `{\"asked\": [question ids in order], \"answers\": [...], \"candidates\": [gift ids, sorted], "
                         + "\"done\": true|false}`. The next question is the first askable one in questions.json order. Answers "

@@ -9,7 +9,7 @@ public enum HelpFormatter {
 
     public static func help(for path: [Command]) -> String {
         let command = path[path.count - 1]
-        var sections: [String] = ["OVERVIEW: " + command.abstract]
+        var sections = [Synopsis.wrap("OVERVIEW: " + command.abstract, width: width, indent: 10).joined(separator: "\n")]
         if !command.discussion.isEmpty {
             sections.append(command.discussion.map(paragraph).joined(separator: "\n\n"))
         }
