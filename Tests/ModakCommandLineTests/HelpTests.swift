@@ -67,7 +67,7 @@ struct HelpTests {
             #expect(markdown.contains("\n## `\(command.map(\.name).joined(separator: " "))`\n"))
         }
         #expect(!markdown.contains("modak reference`\n"))
-        #expect(markdown.contains("| `--gender any\\|female\\|male` | Who the gift is for. |"), "a | in a table cell is escaped")
+        #expect(markdown.contains("| `--gender any\\|female\\|male` | Who the gift is for. (required) |"), "a | in a table cell is escaped")
         #expect(markdown.contains("| [`saying`](#modak-new-saying) |"))
     }
 }

@@ -53,11 +53,7 @@ public enum ModakCommands {
                 + "one). When a build fails, its errors are printed and shown over every page while the last good site stays up.",
             "Takes the options of `modak build`, but shows drafts unless --no-drafts is given.",
         ],
-        options: [Options.port] + Options.build.map { option in
-            option == Options.drafts
-                ? Option.flag("drafts", help: "Show sayings, notices and pages marked `draft: true`, marked as drafts.", default: true, negatable: true)
-                : option
-        },
+        options: [Options.port] + Options.build.map { $0 == Options.drafts ? Options.previewDrafts : $0 },
         examples: [Example("modak serve --port 8080", "preview on http://127.0.0.1:8080/")],
         action: .serve
     )

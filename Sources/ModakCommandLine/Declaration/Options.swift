@@ -27,6 +27,9 @@ public enum Options {
         repeats: true)
     public static let drafts = Option.flag(
         "drafts", help: "Build sayings, notices and pages marked `draft: true` too, marked as drafts.")
+    /// `--drafts` of `modak serve`: on unless turned off, since a preview is where drafts are read.
+    static let previewDrafts = Option.flag(
+        "drafts", help: "Show sayings, notices and pages marked `draft: true`, marked as drafts.", default: true, negatable: true)
     public static let force = Option.flag(
         "force", help: "Write into a non-empty output folder that holds no earlier build of Modak's.")
     public static let port = Option.value(

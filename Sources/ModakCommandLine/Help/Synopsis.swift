@@ -43,7 +43,7 @@ enum Synopsis {
 
     /// The help text with the accepted values and the default: `… (one of: a, b) (default: x)`.
     static func description(_ option: Option, code: (String) -> String) -> String {
-        var notes: [String] = []
+        var notes = option.isRequired ? ["required"] : []
         if !option.choices.isEmpty && option.valueName != option.choices.joined(separator: "|") {
             notes.append("one of: \(option.choices.map(code).joined(separator: ", "))")
         }

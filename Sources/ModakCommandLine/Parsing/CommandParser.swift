@@ -56,7 +56,7 @@ public enum CommandParser {
     /// `modak help new saying`: the command named by the help command's words.
     private static func helpTarget(_ parsed: ParsedArguments, root: Command) throws(UsageError) -> [Command] {
         var path = [root]
-        for word in parsed.argumentValues.values.joined() {
+        for word in parsed.command.arguments.flatMap(parsed.words) {
             guard !path[path.count - 1].subcommands.isEmpty else {
                 throw UsageError("`\(name(of: path))` has no commands, so no \(word)", command: names(parsed.path))
             }
