@@ -5,7 +5,7 @@ public struct Command: Sendable {
     public var name: String
     /// One line, shown in the parent's list of commands and at the top of the help.
     public var abstract: String
-    /// Paragraphs after the abstract; a paragraph starting with `- ` is a list item.
+    /// Paragraphs after the abstract, each on one line (the help wraps them, the reference keeps them).
     public var discussion: [String]
     /// In order; only the last may be variadic, and no required one may follow an optional one.
     public var arguments: [Argument]

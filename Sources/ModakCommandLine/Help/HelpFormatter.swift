@@ -11,7 +11,7 @@ public enum HelpFormatter {
         let command = path[path.count - 1]
         var sections = [Synopsis.wrap("OVERVIEW: " + command.abstract, width: width, indent: 10).joined(separator: "\n")]
         if !command.discussion.isEmpty {
-            sections.append(command.discussion.map(paragraph).joined(separator: "\n\n"))
+            sections.append(command.discussion.map { Synopsis.wrap($0, width: width).joined(separator: "\n") }.joined(separator: "\n\n"))
         }
         sections.append(synopsis(path, lead: "USAGE: ").joined(separator: "\n"))
         if !command.arguments.isEmpty {
@@ -80,12 +80,6 @@ public enum HelpFormatter {
             lines += text
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// A discussion paragraph in 80 columns; a list item (`- …`) hangs under its text.
-    private static func paragraph(_ text: String) -> String {
-        let isItem = text.hasPrefix("- ")
-        return Synopsis.wrap(text, width: width, indent: isItem ? 2 : 0).joined(separator: "\n")
     }
 
     private static func plain(_ text: String) -> String { text }

@@ -63,7 +63,8 @@ public enum StarterSite {
         # A saying: front matter between the two --- lines, then an optional commentary in Markdown.
         # `id` is its address (sayings/well-begun/): letters, digits, `_` and `-`, unique in the site.
         id: well-begun
-        # At least one of `kor` and `eng`; quote a text holding `: ` or starting with a quote or `[`.
+        # At least one of `kor` and `eng`. Quote a text that starts with a quote, `[` or `{`, or holds ` #`
+        # (which starts a comment): eng: "Not # a comment"
         kor: 시작이 반이다
         eng: Well begun is half done
         who: Korean proverb

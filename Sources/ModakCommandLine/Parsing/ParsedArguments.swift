@@ -56,7 +56,10 @@ public struct ParsedArguments: Sendable {
         return values[declared.name] ?? declared.defaultValue.parsedValue.map { [$0] } ?? []
     }
 
-    public func isGiven(_ option: Option) -> Bool { values[declared(option).name] != nil || flags[declared(option).name] != nil }
+    public func isGiven(_ option: Option) -> Bool {
+        let name = declared(option).name
+        return values[name] != nil || flags[name] != nil
+    }
 
     public func flag(_ option: Option) -> Bool {
         let declared = declared(option)
