@@ -31,7 +31,7 @@ extension ModakCommands {
     static let souvenir = Command(
         "souvenir", abstract: "Seal a message until its delivery time (a time-capsule souvenir).",
         arguments: [Arguments.message],
-        options: [Options.content, Options.deliver, Options.title],
+        options: [Options.content, Options.deliver, Options.title.with(help: "The souvenir's title, shown once it is delivered.")],
         examples: [Example("modak new souvenir --deliver 2027-01-01 --title \"새해\" < letter.md", "opened on New Year's Day")],
         action: .newSouvenir
     )
@@ -50,7 +50,7 @@ extension ModakCommands {
         "page", abstract: "Add a free page (about, how to use…).",
         arguments: [Arguments.text],
         options: [Options.content, Options.title.with(help: "The page's title.", required: true), Options.slug],
-        examples: [Example("modak new page --title \"About\" \"We collect sayings.\"", "content/pages/about.md")],
+        examples: [Example("modak new page --title \"How to use\" < how-to-use.md", "content/pages/how-to-use.md, at how-to-use/")],
         action: .newPage
     )
 }
