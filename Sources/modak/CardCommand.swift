@@ -1,33 +1,29 @@
 import Foundation
+import ModakCommandLine
 import ModakCore
 import ModakSite
 
 /// `modak card ID [--content DIR] [--date YYYY-MM-DD] [-o FILE]`: one saying's card as SVG, on
 /// standard output or in FILE. `today` names the saying of the day.
-func runCard(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
-    let parsed = try Arguments(arguments, valued: ["--content", "--date", "-o", "--output"])
-    guard parsed.positional.count == 1, let id = parsed.positional.first else {
-        throw UsageError(message: "modak card needs exactly one saying id (or `today`)")
-    }
-    guard let content = loadContent(parsed["--content"] ?? "content") else { return .failure }
+func runCard(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+    let id = arguments.value(Arguments.sayingID)
+    let contentDirectory = arguments.value(Options.content)
+    let pinned = try pinnedDay(arguments)
+    guard let content = loadContent(contentDirectory) else { return .failure }
     let saying: Saying?
     if id == "today" {
-        let day = try parsed["--date"].map { (text: String) throws(UsageError) -> CivilDay in
-            guard let day = CivilDay(iso: text) else { throw UsageError(message: "--date must be a day like 2026-11-28, not \(text)") }
-            return day
-        }
-        let today = day.map { BuildDay(day: $0, timeZone: content.site.timeZone) } ?? BuildDay(instant: Date(), timeZone: content.site.timeZone)
+        let today = pinned.map { BuildDay(day: $0, timeZone: content.site.timeZone) } ?? BuildDay(instant: Date(), timeZone: content.site.timeZone)
         let rules = TimeRules(today: today, newDays: content.site.newDays)
         saying = rules.sayingOfTheDay(rules.published(content.sayings))
     } else {
         saying = content.sayings.first { $0.id == id }
     }
     guard let saying else {
-        printError("modak: no saying with the id `\(id)` in \(parsed["--content"] ?? "content")")
+        printError("modak: no saying with the id `\(id)` in \(contentDirectory)")
         return .failure
     }
     let svg = SayingCard(site: content.site).svg(for: saying)
-    guard let file = parsed["-o"] ?? parsed["--output"] else {
+    guard let file = arguments[Options.cardOutput] else {
         print(svg, terminator: "")
         return .success
     }

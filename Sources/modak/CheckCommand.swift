@@ -1,31 +1,22 @@
 import Foundation
+import ModakCommandLine
 import ModakCore
 import ModakSite
 
-/// `modak check [--content DIR] [--output DIR] [--base-url URL]`: the content's diagnostics, then
+/// `modak check [--content DIR] [--output DIR] [--base-url URL] [--force]`: the content's diagnostics, then
 /// every internal reference of the built site that points nowhere and every XML or JSON file
 /// that does not parse. Exit 1 when anything is wrong.
-func runCheck(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
-    let parsed = try Arguments(arguments, valued: ["--content", "--output", "--base-url"], switches: ["--force"])
-    guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
-    let contentDirectory = parsed["--content"] ?? "content"
-    let outputDirectory = parsed["--output"] ?? "public"
-    if let baseURL = parsed["--base-url"], !URLRules.isAbsoluteWebURL(baseURL) {
-        throw UsageError(message: "--base-url must be an absolute http(s) URL")
-    }
-
+func runCheck(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+    let contentDirectory = arguments.value(Options.content)
+    let outputDirectory = arguments.value(Options.output)
+    let givenBaseURL = try baseURL(arguments)
     var request = BuildRequest()
-    (request.contentDirectory, request.outputDirectory, request.force) = (contentDirectory, outputDirectory, parsed.flags.contains("--force"))
-    do throws(OutputRefusal) {
-        try SiteBuilder().checkOutputFolder(of: request)
-    } catch {
-        printError("modak: \(error)")
-        return .usage
-    }
+    (request.contentDirectory, request.outputDirectory, request.force) = (contentDirectory, outputDirectory, arguments.flag(Options.force))
+    guard outputFolderIsAllowed(request, by: SiteBuilder()) else { return .usage }
 
     let content = loadContent(contentDirectory)
     let contentFailed = content == nil
-    let baseURL = parsed["--base-url"] ?? content?.site.baseURL
+    let baseURL = givenBaseURL ?? content?.site.baseURL
     if baseURL == nil {
         printError("modak: no baseURL known (site.json did not load), so absolute links to the site are not checked")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ModakCommandLine
 import ModakCore
 import ModakSite
 
@@ -6,14 +7,9 @@ import ModakSite
 ///
 /// Running it again changes nothing: a file with the same bytes is left alone, and a file that
 /// differs (edited since the last import) is kept and reported, never overwritten.
-func runImport(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
-    guard arguments.first == "firebase" else {
-        throw UsageError(message: arguments.first.map { "cannot import from \($0): the one source is `firebase`" } ?? "say what to import: modak import firebase FILE")
-    }
-    let parsed = try Arguments(arguments.dropFirst(), valued: ["--content"])
-    guard parsed.positional.count == 1 else { throw UsageError(message: "give one Firebase export file: modak import firebase FILE") }
-    let exportPath = parsed.positional[0]
-    var contentDirectory = parsed["--content"] ?? "content"
+func runImport(_ arguments: ParsedArguments) -> ExitCode {
+    let exportPath = arguments.value(Arguments.exportFile)
+    var contentDirectory = arguments.value(Options.content)
     while contentDirectory.count > 1 && contentDirectory.hasSuffix("/") { contentDirectory.removeLast() }
     guard let data = FileManager.default.contents(atPath: exportPath) else {
         printError("modak: cannot read \(exportPath)")

@@ -1,80 +1,54 @@
 import Foundation
+import ModakCommandLine
 import ModakCore
 import ModakSite
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// `modak new souvenir|saying|notice`: writes one new content file.
+/// `modak new saying|souvenir|notice|page`: writes one new content file.
 ///
 /// The file is checked by the same loader a build uses, together with the rest of the content
 /// (so ids and slugs stay unique), written to a temporary file and linked into place, never
 /// over an existing file. When anything goes wrong after the text was typed, the text is printed
 /// back so nothing is lost.
 enum NewCommand {
-    static let usage = """
-    usage: modak new souvenir --content DIR --deliver TIME [--title T] [MESSAGE]
-           modak new saying   --content DIR --who W [--kor K] [--eng E] [--time TIME | --queue]
-                              [--id ID] [--tags a,b] [COMMENTARY]
-           modak new notice   --content DIR --title T [--date TIME] [--slug S] [MESSAGE]
-    MESSAGE is read from standard input when omitted; TIME is one of \(TimeParser.acceptedForms).
-    """
-
-    static func run(_ arguments: ArraySlice<String>) -> ExitCode {
-        do throws(UsageError) {
-            switch arguments.first {
-            case "souvenir": return try souvenir(Arguments(arguments.dropFirst(), valued: ["--content", "--deliver", "--title"]))
-            case "saying": return try saying(Arguments(arguments.dropFirst(), valued: ["--content", "--kor", "--eng", "--who", "--time", "--id", "--tags"], switches: ["--queue"]))
-            case "notice": return try notice(Arguments(arguments.dropFirst(), valued: ["--content", "--title", "--date", "--slug"]))
-            case "--help", "-h":
-                print(usage)
-                return .success
-            case nil: throw UsageError(message: "say what to create: souvenir, saying or notice")
-            case let kind?: throw UsageError(message: "cannot create a \(kind): choose souvenir, saying or notice")
-            }
-        } catch {
-            printError("modak: \(error.message)\n\(usage)")
-            return .usage
-        }
-    }
-
-    // MARK: - The three kinds
-
-    private static func souvenir(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard let deliver = arguments["--deliver"] else { throw UsageError(message: "a souvenir needs --deliver TIME") }
-        let title = arguments["--title"]
-        let message = body(arguments, required: true)
+    static func souvenir(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+        let deliver = arguments.value(Options.deliver)
+        let title = arguments[Options.title]
+        let message = body(arguments, Arguments.message, required: true)
         let typed = [title, message].compactMap { $0 }.joined(separator: "\n\n")
-        guard let site = Site(arguments, typed: typed) else { return .failure }
-        guard let time = site.time(deliver, option: "--deliver", typed: typed) else { return .failure }
+        guard let site = try Site(arguments, typed: typed) else { return .failure }
+        guard let time = site.time(deliver, option: Options.deliver, typed: typed) else { return .failure }
         let day = CivilDay(time, in: site.content.site.timeZone).description
         var fields: [(key: String, value: FrontMatterWriter.Value)] = [("deliver", .string(deliver))]
         if let title { fields.append(("title", .string(title))) }
-        let draft = Draft(folder: "souvenirs", stem: "\(day)-\(slug(title ?? "") ?? "souvenir")", stemIsFixed: false, body: message, typed: typed) { _ in fields }
+        let draft = Draft(folder: "souvenirs", stem: "\(day)-\(Slug.make(title ?? "") ?? "souvenir")", stemIsFixed: false, body: message, typed: typed) { _ in fields }
         return site.save(draft, taken: [])
     }
 
-    private static func saying(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard let who = arguments["--who"] else { throw UsageError(message: "a saying needs --who (the person who said it)") }
-        let kor = arguments["--kor"]
-        let eng = arguments["--eng"]
-        guard kor != nil || eng != nil else { throw UsageError(message: "a saying needs --kor, --eng or both") }
-        guard arguments["--time"] == nil || !arguments.flags.contains("--queue") else { throw UsageError(message: "give --time or --queue, not both") }
-        let commentary = body(arguments, required: false)
+    static func saying(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+        let who = arguments.value(Options.who)
+        let kor = arguments[Options.kor]
+        let eng = arguments[Options.eng]
+        guard kor != nil || eng != nil else { throw UsageError("a saying needs --kor, --eng or both") }
+        guard !arguments.isGiven(Options.time) || !arguments.flag(Options.queue) else { throw UsageError("give --time or --queue, not both") }
+        let commentary = body(arguments, Arguments.commentary, required: false)
         let typed = [kor, eng, "— " + who, commentary].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
-        guard let site = Site(arguments, typed: typed) else { return .failure }
+        guard let site = try Site(arguments, typed: typed) else { return .failure }
         let timeText: String
-        if let given = arguments["--time"] {
-            guard site.time(given, option: "--time", typed: typed) != nil else { return .failure }
+        if let given = arguments[Options.time] {
+            guard site.time(given, option: Options.time, typed: typed) != nil else { return .failure }
             timeText = given
+        } else if arguments.flag(Options.queue) {
+            timeText = SayingQueue.nextSlot(after: site.content.sayings.map(\.time), now: site.now, timeZone: site.content.site.timeZone)
         } else {
-            timeText = arguments.flags.contains("--queue") ? site.queueTime() : site.wallClock(site.now)
+            timeText = site.wallClock(site.now)
         }
-        let tags = arguments["--tags"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } } ?? []
-        let draft = Draft(
-            folder: "sayings", stem: arguments["--id"] ?? slug(eng ?? "") ?? slug(who) ?? "saying", stemIsFixed: arguments["--id"] != nil,
-            body: commentary, typed: typed
-        ) { id in
+        let tags = arguments.values(Options.tags).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        // Named after the English words, else the Korean romanised, else who said it, else the day.
+        let stem = arguments[Options.id] ?? [eng, kor, who].lazy.compactMap { $0.flatMap(Slug.make) }.first ?? String(timeText.prefix(10))
+        let draft = Draft(folder: "sayings", stem: stem, stemIsFixed: arguments.isGiven(Options.id), body: commentary, typed: typed) { id in
             var fields: [(key: String, value: FrontMatterWriter.Value)] = [("id", .string(id))]
             if let kor { fields.append(("kor", .string(kor))) }
             if let eng { fields.append(("eng", .string(eng))) }
@@ -85,54 +59,45 @@ enum NewCommand {
         return site.save(draft, taken: Set(site.content.sayings.map(\.id)))
     }
 
-    private static func notice(_ arguments: Arguments) throws(UsageError) -> ExitCode {
-        guard let title = arguments["--title"] else { throw UsageError(message: "a notice needs --title") }
-        let message = body(arguments, required: true)
+    static func notice(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+        let title = arguments.value(Options.title)
+        let message = body(arguments, Arguments.message, required: true)
         let typed = title + "\n\n" + message
-        guard let site = Site(arguments, typed: typed) else { return .failure }
+        guard let site = try Site(arguments, typed: typed) else { return .failure }
         let dateText: String
-        if let given = arguments["--date"] {
-            guard site.time(given, option: "--date", typed: typed) != nil else { return .failure }
+        if let given = arguments[Options.noticeDate] {
+            guard site.time(given, option: Options.noticeDate, typed: typed) != nil else { return .failure }
             dateText = given
         } else {
             dateText = site.wallClock(site.now)
         }
-        let day = String(dateText.prefix(10))
         let draft = Draft(
-            folder: "notices", stem: arguments["--slug"] ?? "\(day)-\(slug(title) ?? "notice")", stemIsFixed: arguments["--slug"] != nil,
-            body: message, typed: typed
+            folder: "notices", stem: arguments[Options.slug] ?? "\(dateText.prefix(10))-\(Slug.make(title) ?? "notice")",
+            stemIsFixed: arguments.isGiven(Options.slug), body: message, typed: typed
         ) { _ in [("title", .string(title)), ("date", .string(dateText))] }
         return site.save(draft, taken: Set(site.content.notices.map(\.slug)))
     }
 
-    // MARK: - Shared steps
+    static func page(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+        let title = arguments.value(Options.title)
+        let text = body(arguments, Arguments.text, required: true)
+        let typed = title + "\n\n" + text
+        guard let site = try Site(arguments, typed: typed) else { return .failure }
+        let draft = Draft(
+            folder: "pages", stem: arguments[Options.slug] ?? Slug.make(title) ?? "page", stemIsFixed: arguments.isGiven(Options.slug),
+            body: text, typed: typed
+        ) { _ in [("title", .string(title))] }
+        // The site's own folders are no page's slug: a title such as "Search" becomes `search-2`.
+        return site.save(draft, taken: Set(site.content.pages.map(\.slug)).union(ContentLoader.reservedSlugs))
+    }
 
-    /// The text after the options, or standard input when there is none.
-    private static func body(_ arguments: Arguments, required: Bool) -> String {
-        if !arguments.positional.isEmpty { return arguments.positional.joined(separator: " ") }
+    /// The words of the text argument, or standard input when there are none and the text is required.
+    private static func body(_ arguments: ParsedArguments, _ text: Argument, required: Bool) -> String {
+        let words = arguments.words(text)
+        if !words.isEmpty { return words.joined(separator: " ") }
         guard required else { return "" }
         if isatty(STDIN_FILENO) != 0 { printError("Type the message, then press Ctrl-D on a new line:") }
         return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-    }
-
-    /// Lowercase ASCII words joined by `-`, at most 40 characters; nil when nothing is left (Hangul only, say).
-    static func slug(_ text: String) -> String? {
-        var words: [String] = []
-        var current = ""
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        var result = ""
-        for word in words where result.count + word.count + 1 <= 40 {
-            result += (result.isEmpty ? "" : "-") + word
-        }
-        return result.isEmpty ? (words.first.map { String($0.prefix(40)) }) : result
     }
 }
 
@@ -156,8 +121,9 @@ private struct Site {
     let now: Date
 
     /// Nil (after saying why) when the folder cannot be read or has errors of its own.
-    init?(_ arguments: Arguments, typed: String) {
-        directory = arguments["--content"] ?? "content"
+    init?(_ arguments: ParsedArguments, typed: String) throws(UsageError) {
+        now = try sourceDateEpoch() ?? Date()
+        directory = arguments.value(Options.content)
         let loaded: (ContentSet?, DiagnosticLog)
         do {
             files = try DirectoryReader.contentFiles(in: directory)
@@ -172,13 +138,11 @@ private struct Site {
             return nil
         }
         self.content = content
-        let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"].flatMap { Int($0) }
-        now = epoch.map { Date(timeIntervalSince1970: Double($0)) } ?? Date()
     }
 
-    func time(_ text: String, option: String, typed: String) -> Date? {
+    func time(_ text: String, option: Option, typed: String) -> Date? {
         guard let date = TimeParser.parse(text, in: content.site.timeZone) else {
-            Self.fail("\(option) is `\(text)`, not a time: write \(TimeParser.acceptedForms)", typed: typed)
+            Self.fail("\(option.longName) is `\(text)`, not a time: write \(TimeParser.acceptedForms)", typed: typed)
             return nil
         }
         return date
@@ -187,16 +151,6 @@ private struct Site {
     /// `2026-11-28 09:30` in the site's time zone.
     func wallClock(_ date: Date) -> String {
         String(DateText(timeZone: content.site.timeZone, language: "en").rfc3339(date).prefix(16)).replacingOccurrences(of: "T", with: " ")
-    }
-
-    /// One saying a day: the day after the latest saying (or today, if that day is past),
-    /// at the latest saying's time of day, or 09:00 for the first saying.
-    func queueTime() -> String {
-        let zone = content.site.timeZone
-        let today = CivilDay(now, in: zone)
-        guard let latest = content.sayings.map(\.time).max() else { return "\(today) 09:00" }
-        let day = max(CivilDay(latest, in: zone).adding(days: 1), today)
-        return "\(day) " + wallClock(latest).suffix(5)
     }
 
     /// Validates the draft with the loader and the rest of the content, then writes it under the
@@ -255,46 +209,5 @@ private struct Site {
         printError("modak: \(reason)")
         guard !typed.allSatisfy(\.isWhitespace) else { return }
         printError("Nothing was saved. Here is what you wrote:\n\n\(typed)")
-    }
-}
-
-/// Creates a file that did not exist, atomically: the bytes go to a temporary sibling, which is
-/// then hard-linked to the final name. `link` fails when the name exists, so nothing is replaced,
-/// and readers never see a half-written file.
-enum ExclusiveFile {
-    enum Outcome {
-        case created
-        case exists
-        case failed(String)
-    }
-
-    static func create(_ path: String, bytes: [UInt8]) -> Outcome {
-        let folder = (path as NSString).deletingLastPathComponent
-        do {
-            try FileManager.default.createDirectory(atPath: folder.isEmpty ? "." : folder, withIntermediateDirectories: true)
-        } catch {
-            return .failed(error.localizedDescription)
-        }
-        let temporary = "\(folder.isEmpty ? "." : folder)/.modak-new-\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .failed(String(cString: strerror(errno))) }
-        defer { unlink(temporary) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                return .failed(reason)
-            }
-            offset += count
-        }
-        let synced = fsync(descriptor) == 0
-        guard close(descriptor) == 0, synced else { return .failed(String(cString: strerror(errno))) }
-        guard link(temporary, path) == 0 else {
-            return errno == EEXIST ? .exists : .failed(String(cString: strerror(errno)))
-        }
-        return .created
     }
 }

@@ -1,21 +1,8 @@
 import Foundation
+import ModakCommandLine
 import ModakCore
 import ModakSite
 import CGlibcExtras
-
-let usage = """
-usage: modak build  [--content DIR] [--output DIR] [--date YYYY-MM-DD] [--theme NAME]
-                    [--base-url URL] [--templates DIR]
-       modak card   ID|today [--content DIR] [--date YYYY-MM-DD] [-o FILE]
-       modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]
-       modak serve  [--port N] [build options]
-       modak check  [--content DIR] [--output DIR] [--base-url URL]
-       modak import firebase FILE [--content DIR]
-       modak new    souvenir --content DIR --deliver TIME [--title T] [MESSAGE]
-       modak new    saying --content DIR --who W [--kor K] [--eng E] [--time TIME | --queue] [--id ID] [--tags a,b] [COMMENTARY]
-       modak new    notice --content DIR --title T [--date TIME] [--slug S] [MESSAGE]
-       modak --version
-"""
 
 /// Exit codes from SPEC.md: 0 success, 1 content or build errors, 2 usage errors.
 enum ExitCode: Int32 {
@@ -42,40 +29,44 @@ func loadContent(_ directory: String) -> ContentSet? {
     return content
 }
 
-func buildRequest(_ arguments: Arguments) throws(UsageError) -> BuildRequest {
+/// The build options of `modak build` and `modak serve`, checked and passed on.
+func buildRequest(_ arguments: ParsedArguments) throws(UsageError) -> BuildRequest {
     var request = BuildRequest()
-    if let content = arguments["--content"] { request.contentDirectory = content }
-    if let output = arguments["--output"] { request.outputDirectory = output }
-    if let date = arguments["--date"] {
-        guard let day = CivilDay(iso: date) else { throw UsageError(message: "--date must be a day like 2026-11-28, not \(date)") }
+    request.contentDirectory = arguments.value(Options.content)
+    request.outputDirectory = arguments.value(Options.output)
+    if let day = try pinnedDay(arguments) {
         request.day = day
-    } else if let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
-        guard let seconds = Int(epoch) else { throw UsageError(message: "SOURCE_DATE_EPOCH must be whole seconds since 1970, not \(epoch)") }
-        request.instant = Date(timeIntervalSince1970: Double(seconds))
+    } else {
+        request.instant = try sourceDateEpoch()
     }
-    if let theme = arguments["--theme"] {
-        guard SiteConfig.themes.contains(theme) else {
-            throw UsageError(message: "--theme must be one of \(SiteConfig.themes.joined(separator: ", ")), not \(theme)")
-        }
-        request.theme = theme
-    }
-    if let baseURL = arguments["--base-url"] {
-        guard URLRules.isAbsoluteWebURL(baseURL) else { throw UsageError(message: "--base-url must be an absolute http(s) URL") }
-        request.baseURL = baseURL
-    }
-    if let templates = arguments["--templates"] { request.templateDirectories = [templates] }
-    request.force = arguments.flags.contains("--force")
-    request.includeDrafts = arguments.flags.contains("--drafts")
+    request.theme = arguments[Options.theme]
+    request.baseURL = try baseURL(arguments)
+    request.templateDirectories = arguments.values(Options.templates)
+    request.includeDrafts = arguments.flag(Options.drafts)
+    request.force = arguments.flag(Options.force)
     return request
 }
 
-let buildOptions: Set<String> = ["--content", "--output", "--date", "--theme", "--base-url", "--templates"]
-let buildSwitches: Set<String> = ["--force", "--drafts"]
+/// `--date`, a calendar day.
+func pinnedDay(_ arguments: ParsedArguments) throws(UsageError) -> CivilDay? {
+    try arguments.converted(Options.date, expected: "a day like 2026-11-28") { CivilDay(iso: $0) }
+}
 
-func runBuild(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
-    let parsed = try Arguments(arguments, valued: buildOptions, switches: buildSwitches)
-    guard parsed.positional.isEmpty else { throw UsageError(message: "unexpected argument \(parsed.positional[0])") }
-    var request = try buildRequest(parsed)
+/// `--base-url`, an absolute http(s) URL.
+func baseURL(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+    try arguments.converted(Options.baseURL, expected: "an absolute http(s) URL") { URLRules.isAbsoluteWebURL($0) ? $0 : nil }
+}
+
+/// The instant `SOURCE_DATE_EPOCH` names, when it is set: it stands for the clock, so that builds
+/// and new files can be reproduced.
+func sourceDateEpoch() throws(UsageError) -> Date? {
+    guard let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty else { return nil }
+    guard let seconds = Int(epoch) else { throw UsageError("SOURCE_DATE_EPOCH must be whole seconds since 1970, not \(epoch)") }
+    return Date(timeIntervalSince1970: Double(seconds))
+}
+
+func runBuild(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+    var request = try buildRequest(arguments)
     request.leavesMemoryToExit = true
     keepFreedMemory()
     let progress = ProgressBar()
@@ -88,6 +79,17 @@ func runBuild(_ arguments: ArraySlice<String>) throws(UsageError) -> ExitCode {
         return .usage
     }
     return printOutcome(result, of: request, started: started) ? .success : .failure
+}
+
+/// Whether `request`'s output folder may be used, saying why not (exit 2) when it may not.
+func outputFolderIsAllowed(_ request: BuildRequest, by builder: SiteBuilder) -> Bool {
+    do throws(OutputRefusal) {
+        try builder.checkOutputFolder(of: request)
+        return true
+    } catch {
+        printError("modak: \(error)")
+        return false
+    }
 }
 
 /// Lets the allocator keep what the build frees instead of handing it back to the system and
@@ -117,28 +119,45 @@ func printLine(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
+/// Runs the command the arguments name; each action of the declaration has its handler here.
+func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
+    guard let action = arguments.command.action else { preconditionFailure("\(arguments.commandName) has subcommands, so no action") }
+    switch action {
+    case .initSite: return try runInit(arguments)
+    case .build: return try runBuild(arguments)
+    case .serve: return try runServe(arguments)
+    case .check: return try runCheck(arguments)
+    case .card: return try runCard(arguments)
+    case .newSaying: return try NewCommand.saying(arguments)
+    case .newSouvenir: return try NewCommand.souvenir(arguments)
+    case .newNotice: return try NewCommand.notice(arguments)
+    case .newPage: return try NewCommand.page(arguments)
+    case .importFirebase: return runImport(arguments)
+    case .giftsSimulate: return try runGifts(arguments)
+    case .help: preconditionFailure("the parser answers `modak help` itself")
+    case .reference:
+        print(CommandReference.markdown(ModakCommands.root), terminator: "")
+        return .success
+    }
+}
+
 func main() -> ExitCode {
-    let arguments = CommandLine.arguments.dropFirst()
+    var ran = [ModakCommands.root]
     do throws(UsageError) {
-        switch arguments.first {
-        case "build": return try runBuild(arguments.dropFirst())
-        case "serve": return try runServe(arguments.dropFirst())
-        case "check": return try runCheck(arguments.dropFirst())
-        case "import": return try runImport(arguments.dropFirst())
-        case "gifts": return runGifts(arguments.dropFirst())
-        case "card": return try runCard(arguments.dropFirst())
-        case "new": return NewCommand.run(arguments.dropFirst())
-        case "--version", "version":
+        switch try CommandParser.parse(Array(CommandLine.arguments.dropFirst()), root: ModakCommands.root) {
+        case .help(let path):
+            print(HelpFormatter.help(for: path))
+            return .success
+        case .version:
             print("modak \(ModakVersion.current)")
             return .success
-        case "--help", "-h", "help":
-            print(usage)
-            return .success
-        case nil: throw UsageError(message: "no command given")
-        case let command?: throw UsageError(message: "unknown command \(command)")
+        case .run(let arguments):
+            ran = arguments.path
+            return try run(arguments)
         }
     } catch {
-        printError("modak: \(error.message)\n\(usage)")
+        let path = error.command.isEmpty ? ran : ModakCommands.root.path(to: error.command)
+        printError("modak: \(error.message)\n\(HelpFormatter.usage(for: path))")
         return .usage
     }
 }

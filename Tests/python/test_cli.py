@@ -5,7 +5,7 @@ import subprocess
 
 import pytest
 
-from conftest import MODAK, SAMPLE_CONTENT, run_modak
+from conftest import MODAK, REPO, SAMPLE_CONTENT, run_modak
 
 
 @pytest.mark.parametrize("arguments", [
@@ -63,3 +63,134 @@ def test_card_command_prints_or_writes_an_svg(tmp_path):
     assert (tmp_path / "today.svg").read_text().startswith("<svg")
     missing = run_modak("card", "no-such-saying", "--content", SAMPLE_CONTENT, check=False)
     assert missing.returncode == 1 and "no-such-saying" in missing.stderr
+
+
+# --- help, suggestions, version and the reference ------------------------------------------------
+
+# Every command and the options its help must list; the declaration in Sources/ModakCommandLine is
+# checked against this list, written apart from it.
+BUILD_OPTIONS = ["--content DIR", "--output DIR", "--date YYYY-MM-DD", "--theme NAME", "--base-url URL", "--templates DIR",
+                 "--drafts", "--force"]
+COMMANDS = {
+    (): ["--version"],
+    ("init",): [],
+    ("build",): BUILD_OPTIONS,
+    ("serve",): ["--port N"] + [o if o != "--drafts" else "--drafts, --no-drafts" for o in BUILD_OPTIONS],
+    ("check",): ["--content DIR", "--output DIR", "--base-url URL"],
+    ("card",): ["--content DIR", "--date YYYY-MM-DD", "-o, --output FILE"],
+    ("new",): [],
+    ("new", "saying"): ["--content DIR", "--kor TEXT", "--eng TEXT", "--who NAME", "--time TIME", "--queue", "--id ID", "--tags a,b"],
+    ("new", "souvenir"): ["--content DIR", "--deliver TIME", "--title TEXT"],
+    ("new", "notice"): ["--content DIR", "--title TEXT", "--date TIME", "--slug SLUG"],
+    ("new", "page"): ["--content DIR", "--title TEXT", "--slug SLUG"],
+    ("import",): [],
+    ("import", "firebase"): ["--content DIR"],
+    ("gifts",): [],
+    ("gifts", "simulate"): ["--gender any|female|male", "--budget MIN-MAX", "--answers O,X,skip,…", "--content DIR"],
+    ("help",): [],
+}
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda command: " ".join(command) or "modak")
+def test_every_command_answers_help_with_its_options(command):
+    help = run_modak(*command, "--help")
+    assert help.stderr == ""
+    assert help.stdout.startswith("OVERVIEW: ")
+    assert "\nUSAGE: " + " ".join(("modak",) + command) in help.stdout
+    for option in COMMANDS[command] + ["-h, --help"]:
+        assert re.search(rf"\n  {re.escape(option)}( \.\.\.)?[ \n]", help.stdout), f"{option} missing from:\n{help.stdout}"
+    assert run_modak(*command, "-h").stdout == help.stdout
+    assert run_modak("help", *command).stdout == help.stdout
+
+
+def test_help_shows_the_defaults():
+    def flowing(*command):
+        return " ".join(run_modak(*command, "--help").stdout.split())
+    build = flowing("build")
+    for default in ("(default: content)", "(default: public)", "(default: today in the site's time zone"):
+        assert default in build
+    serve = flowing("serve")
+    assert "(default: 8000)" in serve and "(default: --drafts)" in serve
+    assert "(default: standard output)" in flowing("card")
+    assert "(default: .)" in flowing("init")
+
+
+@pytest.mark.parametrize("arguments, message, usage", [
+    (["build", "--outptu", "public"], "unknown option --outptu: did you mean --output?", "usage: modak build [--content DIR]"),
+    (["biuld"], "unknown command biuld: did you mean build?", "usage: modak init [DIR]"),
+    (["new", "pgae", "--title", "x"], "unknown command pgae for `modak new`: did you mean page?", "usage: modak new saying"),
+    (["serve", "--prot", "80"], "unknown option --prot: did you mean --port?", "usage: modak serve [--port N]"),
+    (["help", "chekc"], "unknown command chekc: did you mean check?", "usage: modak help [COMMAND ...]"),
+])
+def test_mistakes_suggest_the_nearest_name(arguments, message, usage):
+    result = run_modak(*arguments, check=False)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith(f"modak: {message}\n{usage}"), result.stderr
+
+
+def test_version():
+    result = run_modak("--version")
+    assert re.fullmatch(r"modak \d+\.\d+\.\d+\n", result.stdout), result.stdout
+
+
+def test_the_command_line_reference_is_generated_from_the_declaration():
+    with open(os.path.join(REPO, "docs", "reference", "command-line.md"), encoding="utf-8") as f:
+        assert run_modak("reference").stdout == f.read(), "run `make reference` and commit docs/reference/command-line.md"
+
+
+# --- modak init and modak new page -------------------------------------------------------------
+
+def modak_in(folder, *args):
+    return subprocess.run([MODAK, *args], capture_output=True, text=True, cwd=folder)
+
+
+def test_init_then_build_makes_a_site_with_one_of_each(tmp_path):
+    result = modak_in(tmp_path, "init")
+    assert result.returncode == 0, result.stderr
+    assert "modak build" in result.stdout and "modak serve" in result.stdout and "cd " not in result.stdout
+    assert (tmp_path / ".gitignore").read_text() == "/public/\n"
+    build = modak_in(tmp_path, "build")
+    assert build.returncode == 0, build.stderr
+    assert [line for line in build.stderr.splitlines() if "rsvg" not in line] == [], build.stderr
+    public = tmp_path / "public"
+    for page in ("sayings/well-begun", "sayings/many-a-little", "sayings/thousand-miles", "about", "notices", "souvenirs", "gifts/warm-tea"):
+        assert (public / page / "index.html").is_file(), page
+    assert len(list(public.glob("notices/*-welcome/index.html"))) == 1
+    home = (public / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'data-saying-id="well-begun"[^>]*>(?:(?!</article>).)*data-new', home, re.S), "today's saying is new"
+    souvenirs = (public / "souvenirs" / "index.html").read_text(encoding="utf-8")
+    assert "첫 편지" in souvenirs, "the souvenir of yesterday is delivered"
+    assert not any("1년 뒤의" in path.read_text(encoding="utf-8", errors="ignore") for path in public.rglob("*") if path.is_file())
+
+
+def test_init_into_a_named_folder_says_to_cd_there(tmp_path):
+    result = run_modak("init", str(tmp_path / "my site"))
+    assert f"cd '{tmp_path / 'my site'}'" in result.stdout
+    assert (tmp_path / "my site" / "content" / "site.json").is_file()
+
+
+@pytest.mark.parametrize("existing", ["content/site.json", "content/notes.txt"])
+def test_init_refuses_a_folder_with_a_site(tmp_path, existing):
+    (tmp_path / existing).parent.mkdir(parents=True)
+    (tmp_path / existing).write_text("{}")
+    before = sorted(str(path) for path in tmp_path.rglob("*"))
+    result = run_modak("init", str(tmp_path), check=False)
+    assert result.returncode == 1 and "holds a site already" in result.stderr and "nothing was written" in result.stderr
+    assert sorted(str(path) for path in tmp_path.rglob("*")) == before
+
+
+def test_new_page_is_built_and_linked_to_its_slug(tmp_path):
+    modak_in(tmp_path, "init")
+    created = modak_in(tmp_path, "new", "page", "--title", "How to use", "Read", "*one*", "a", "day.")
+    assert created.returncode == 0, created.stderr
+    assert created.stdout == "content/pages/how-to-use.md\n"
+    assert (tmp_path / "content/pages/how-to-use.md").read_text() == "---\ntitle: How to use\n---\nRead *one* a day.\n"
+    korean = modak_in(tmp_path, "new", "page", "--title", "사용 방법", "본문")
+    assert korean.stdout == "content/pages/sayong-bangbeop.md\n", korean.stderr
+    reserved = modak_in(tmp_path, "new", "page", "--title", "Search", "Find a saying.")
+    assert reserved.stdout == "content/pages/search-2.md\n", "the site's own folders are no page's slug"
+    taken = modak_in(tmp_path, "new", "page", "--title", "Again", "--slug", "about", "Text")
+    assert taken.returncode == 1 and "already used" in taken.stderr and "Text" in taken.stderr
+    assert modak_in(tmp_path, "build").returncode == 0
+    assert "Read <em>one</em> a day." in (tmp_path / "public/how-to-use/index.html").read_text(encoding="utf-8")
+    assert (tmp_path / "public/sayong-bangbeop/index.html").is_file()

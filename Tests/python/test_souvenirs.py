@@ -214,21 +214,39 @@ def test_usage_mistakes_exit_2(tmp_path):
         assert "usage:" in result.stderr
 
 
-def test_new_saying_queues_one_a_day(tmp_path):
-    content = small_site(tmp_path)
-    env_epoch = str(int(datetime.fromisoformat("2026-11-10T12:00:00+09:00").timestamp()))
-    env = dict(os.environ, SOURCE_DATE_EPOCH=env_epoch)
-    created = []
-    for text in ("Second", "Third"):
-        result = subprocess.run([MODAK, "new", "saying", "--content", str(content), "--eng", text, "--who", "Me", "--queue",
-                                 "--tags", "one, two"], capture_output=True, text=True, env=env, check=True)
-        created.append(result.stdout.strip())
+def new_saying_at(content, now, *arguments):
+    """`modak new saying` with the clock at `now` (Seoul); the path it printed."""
+    environment = dict(os.environ, SOURCE_DATE_EPOCH=str(int(datetime.fromisoformat(now + "+09:00").timestamp())))
+    result = subprocess.run([MODAK, "new", "saying", "--content", str(content), *arguments], capture_output=True, text=True,
+                            env=environment, check=True)
+    return result.stdout.strip()
+
+
+def test_new_saying_queues_one_a_day_on_the_next_free_day(tmp_path):
+    content = small_site(tmp_path)  # one saying, on 2026-11-20 at 07:30
+    created = [new_saying_at(content, "2026-11-10T12:00:00", "--eng", text, "--who", "Me", "--queue", "--tags", "one, two", "--tags", "three")
+               for text in ("Second", "Third")]
     texts = [open(path, encoding="utf-8").read() for path in created]
-    assert "time: 2026-11-21 07:30\n" in texts[0] and "time: 2026-11-22 07:30\n" in texts[1]
-    assert "id: second\n" in texts[0] and "tags: [one, two]\n" in texts[0]
-    site = build_site(str(content), str(tmp_path / "public"), "2026-11-21")
+    # Today is free, then tomorrow: the gap before the 20th is filled, at the latest saying's time of day.
+    assert "time: 2026-11-10 07:30\n" in texts[0] and "time: 2026-11-11 07:30\n" in texts[1]
+    assert "id: second\n" in texts[0] and "tags: [one, two, three]\n" in texts[0]
+    later = new_saying_at(content, "2026-11-19T08:00:00", "--eng", "Fourth", "--who", "Me", "--queue")
+    assert "time: 2026-11-19 07:30\n" in open(later, encoding="utf-8").read()
+    skipped = new_saying_at(content, "2026-11-19T08:00:00", "--eng", "Fifth", "--who", "Me", "--queue")
+    assert "time: 2026-11-21 07:30\n" in open(skipped, encoding="utf-8").read(), "the 19th and the 20th are taken"
+    site = build_site(str(content), str(tmp_path / "public"), "2026-11-10")
     assert os.path.isfile(os.path.join(site, "sayings", "second", "index.html"))
     assert not os.path.exists(os.path.join(site, "sayings", "third"))
+
+
+def test_korean_only_sayings_get_romanised_or_dated_ids(tmp_path):
+    content = small_site(tmp_path)
+    now = "2026-12-01T10:00:00"
+    assert new_saying_at(content, now, "--kor", "시작이 반이다", "--who", "속담").endswith("sayings/sijagi-banida.md")
+    assert new_saying_at(content, now, "--kor", "시작이 반이다!", "--who", "속담").endswith("sayings/sijagi-banida-2.md")
+    assert new_saying_at(content, now, "--kor", "有志竟成", "--who", "🔥").endswith("sayings/2026-12-01.md")
+    assert new_saying_at(content, now, "--kor", "事必歸正", "--who", "🔥").endswith("sayings/2026-12-01-2.md")
+    build_site(str(content), str(tmp_path / "public"), "2026-12-01")
 
 
 def test_new_saying_and_notice_keep_ids_unique(tmp_path):

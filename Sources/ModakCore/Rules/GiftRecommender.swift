@@ -14,6 +14,9 @@ public enum GiftAnswer: String, Sendable, Equatable, CaseIterable {
 
 /// What the reader told the quiz before the questions: who the gift is for and how much to spend.
 public struct GiftProfile: Sendable, Equatable {
+    /// The highest budget the quiz and `modak gifts simulate` take, in whole KRW.
+    public static let maximumBudget = 50_000_000
+
     public var gender: GiftGender
     /// Whole KRW, both ends included.
     public var budget: ClosedRange<Int>
@@ -184,103 +187,5 @@ public struct GiftSimulation: Sendable, Equatable {
             }
         }
         return out + "\""
-    }
-}
-
-/// The arguments of `modak gifts simulate --gender any|female|male --budget MIN-MAX
-/// --answers O,X,skip,… [--content DIR]`. Flags may also be written `--flag=value`.
-public struct GiftSimulateArguments: Sendable, Equatable {
-    /// A mistake on the command line: the CLI prints `message`, then `usage`, and exits 2.
-    public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var message: String
-        public init(_ message: String) { self.message = message }
-        public var description: String { message }
-    }
-
-    public static let usage = "usage: modak gifts simulate --gender any|female|male --budget MIN-MAX --answers O,X,skip,… [--content DIR]"
-    public static let maximumBudget = 50_000_000
-
-    public var gender: GiftGender
-    public var budget: ClosedRange<Int>
-    public var answers: [GiftAnswer]
-    /// nil: the default content folder.
-    public var contentDirectory: String?
-
-    public init(gender: GiftGender, budget: ClosedRange<Int>, answers: [GiftAnswer] = [], contentDirectory: String? = nil) {
-        self.gender = gender
-        self.budget = budget
-        self.answers = answers
-        self.contentDirectory = contentDirectory
-    }
-
-    public var profile: GiftProfile { GiftProfile(gender: gender, budget: budget) }
-
-    /// Parses the arguments after `modak gifts simulate`. `--gender` and `--budget` are required;
-    /// `--answers` may be left out or empty (no answers). Each flag at most once.
-    public static func parse(_ args: [String]) throws(UsageError) -> GiftSimulateArguments {
-        var values: [String: String] = [:]
-        var index = 0
-        while index < args.count {
-            let arg = args[index]
-            index += 1
-            var name = arg
-            var value: String?
-            if arg.hasPrefix("--"), let equals = arg.firstIndex(of: "=") {
-                name = String(arg[..<equals])
-                value = String(arg[arg.index(after: equals)...])
-            }
-            guard ["--gender", "--budget", "--answers", "--content"].contains(name) else {
-                if arg.hasPrefix("-") { throw UsageError("unknown option `\(arg)`") }
-                throw UsageError("unexpected argument `\(arg)`")
-            }
-            if value == nil {
-                guard index < args.count, !args[index].hasPrefix("--") else { throw UsageError("\(name) needs a value") }
-                value = args[index]
-                index += 1
-            }
-            guard values[name] == nil else { throw UsageError("\(name) is given twice") }
-            values[name] = value
-        }
-
-        guard let genderText = values["--gender"] else { throw UsageError("--gender is required: any, female or male") }
-        guard let gender = GiftGender(rawValue: genderText) else {
-            throw UsageError("--gender must be any, female or male, not `\(genderText)`")
-        }
-        guard let budgetText = values["--budget"] else { throw UsageError("--budget is required, as MIN-MAX in whole KRW, e.g. 10000-50000") }
-        let budget = try parseBudget(budgetText)
-        let answers = try parseAnswers(values["--answers"] ?? "")
-        let content = values["--content"]
-        if content?.isEmpty == true { throw UsageError("--content needs a folder") }
-        return GiftSimulateArguments(gender: gender, budget: budget, answers: answers, contentDirectory: content)
-    }
-
-    /// `MIN-MAX`, whole KRW, 0…50,000,000, MIN ≤ MAX.
-    static func parseBudget(_ text: String) throws(UsageError) -> ClosedRange<Int> {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let low = amount(parts[0]), let high = amount(parts[1]) else {
-            throw UsageError("--budget must be MIN-MAX in whole KRW from 0 to 50000000, e.g. 10000-50000, not `\(text)`")
-        }
-        guard low <= high else { throw UsageError("--budget minimum \(low) is above the maximum \(high)") }
-        return low...high
-    }
-
-    private static func amount(_ text: Substring) -> Int? {
-        guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
-              value <= maximumBudget else { return nil }
-        return value
-    }
-
-    /// Comma-separated `O`, `X` or `skip`; spaces around an item are ignored; empty text → none.
-    static func parseAnswers(_ text: String) throws(UsageError) -> [GiftAnswer] {
-        if text.allSatisfy({ $0 == " " }) { return [] }
-        var answers: [GiftAnswer] = []
-        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let trimmed = String(item.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-            guard let answer = GiftAnswer(rawValue: trimmed) else {
-                throw UsageError("--answers must be a comma-separated list of O, X and skip, not `\(trimmed)`")
-            }
-            answers.append(answer)
-        }
-        return answers
     }
 }

@@ -198,7 +198,7 @@ struct GiftQuizBody: MustacheFields {
         case "dataURL": dataURL
         case "catalogueURL": catalogueURL
         // The budget's upper bound, from the Swift rules, so the page does not restate it.
-        case "maxBudget": GiftSimulateArguments.maximumBudget
+        case "maxBudget": GiftProfile.maximumBudget
         default: nil
         }
     }
