@@ -9,7 +9,9 @@ public enum Options {
         "content", "DIR", help: "The site's content folder (site.json, sayings/, souvenirs/, gifts/, notices/, pages/, static/).",
         default: .value("content"))
     public static let output = Option.value(
-        "output", "DIR", help: "Where the site is written. It must not be the content folder, lie inside it or contain it.",
+        "output", "DIR", help: "Where the site is written: a folder of its own, which holds nothing but the site. "
+            + "It may not be /, your home folder, or a content or templates folder (nor lie inside or hold one); "
+            + "a folder holding files Modak did not write needs --force.",
         default: .value("public"))
     public static let date = Option.value(
         "date", "YYYY-MM-DD", help: "Build the site as it is on this day: what is published, new, delivered and the saying of the day.",
