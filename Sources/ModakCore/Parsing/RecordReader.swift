@@ -140,9 +140,9 @@ public enum Identifier {
     }
 }
 
-enum KeySuggestion {
+public enum KeySuggestion {
     /// The known key closest to a misspelt one, when it is close enough to be a likely typo.
-    static func nearest(to key: String, among candidates: [String]) -> String? {
+    public static func nearest(to key: String, among candidates: [String]) -> String? {
         let lowered = key.lowercased()
         let scored = candidates.map { ($0, distance(Array(lowered), Array($0.lowercased()))) }
         guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
