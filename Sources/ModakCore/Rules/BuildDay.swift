@@ -56,9 +56,9 @@ public struct TimeRules: Sendable {
     /// A notice is scheduled until its date, like a saying.
     public func isPublished(_ notice: Notice) -> Bool { notice.date < tomorrowStart && (includeDrafts || !notice.isDraft) }
 
-    /// Published notices, newest first (ties by slug).
+    /// The published notices, in the order given.
     public func published(notices: [Notice]) -> [Notice] {
-        notices.filter(isPublished).sorted { ($0.date, $1.slug) > ($1.date, $0.slug) }
+        notices.filter(isPublished)
     }
 
     /// The free pages to build, in the order given: all but drafts, unless drafts are included.

@@ -16,7 +16,7 @@ public final class RenderContext: Sendable {
     public let rules: TimeRules
     /// Published sayings, newest first (drafts among them only when the build includes drafts).
     public let published: [Saying]
-    /// Published notices, newest first, and the free pages to build.
+    /// Published notices and the free pages to build, in file order.
     public let notices: [Notice]
     public let pages: [Page]
     /// Dates and "new" marks, aligned with `published`: worked out once, shown on several pages.

@@ -62,7 +62,7 @@ struct SitemapStep: RenderStep {
         let sayings = context.published.filter { !$0.isDraft }
         let notices = context.notices.filter { !$0.isDraft }
         let newestSaying = sayings.first?.time
-        let newestNotice = notices.first?.date
+        let newestNotice = notices.map(\.date).max()
         // Pages without a date of their own change with the site: its newest dated content.
         let siteUpdated = [newestSaying, newestNotice].compactMap { $0 }.max() ?? FeedChannel.emptyFeedDate
         return [Entry(path: SitePaths.home, lastModified: newestSaying ?? siteUpdated)]

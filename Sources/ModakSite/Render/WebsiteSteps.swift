@@ -59,7 +59,7 @@ struct NoticesStep: RenderStep {
     let name = "notices"
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        let notices = context.notices
+        let notices = context.notices.sorted { ($0.date, $1.slug) > ($1.date, $0.slug) }
         let listPath = SitePaths.notices
         let list = NoticeListBody(notices: notices.map { article($0, from: listPath, context, withBody: false) })
         var files = [try context.page("notices", meta: context.meta(path: listPath, title: context.string("noticesTitle"), section: "notices"), body: list)]

@@ -188,8 +188,7 @@
 
   // ---- Showing sayings from the index ----------------------------------------------------------
 
-  // In the interface's language (`ko` for `lang="ko-KR"`, English for a language without UI
-  // strings), as the pages write their dates.
+  // In the interface's language (`ko` for `lang="ko-KR"`), as the pages write dates.
   const dayFormat = new Intl.DateTimeFormat(root.dataset.interfaceLanguage || root.lang || undefined, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
 
   /** 1234 → "1,234", as the pages write numbers in both languages of the interface (NumberText in Swift). */
