@@ -108,7 +108,7 @@ public struct SiteBuilder: Sendable {
         if let inputs, let (record, report) = writer.unchangedBuild(from: inputs) {
             return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today)
         }
-        let (loaded, log) = ContentLoader.load(files)
+        let (loaded, log) = ContentLoader.load(files, folder: request.contentDirectory)
         diagnostics = log.sorted
         guard var content = loaded else { return BuildResult(diagnostics: diagnostics, report: nil) }
         if let theme = request.theme { content.site.theme = theme }
@@ -125,18 +125,25 @@ public struct SiteBuilder: Sendable {
         } catch {
             return fail("\(error)", path: "templates")
         }
+        diagnostics += templates.warnings
 
         // Render, then write.
         request.progress?(BuildProgress(stage: .rendering, done: 0, total: 1))
         let plan: OutputPlan
         do {
-            plan = try SiteRenderer().render(RenderContext(content: content, today: today, templates: templates, cardImages: cardDeriver == nil ? .svg : .svgAndPNG))
+            let context = RenderContext(content: content, today: today, templates: templates, cardImages: cardDeriver == nil ? .svg : .svgAndPNG,
+                                        includeDrafts: request.includeDrafts)
+            if context.matchedLanguage == nil {
+                diagnostics.append(.warning(content.site.languageSource, "Modak has no UI strings for the language `\(content.site.language)`, so the interface is in English (`lang` stays `\(content.site.language)`): use `ko` or `en`, or add templates/i18n/\(content.site.language).json"))
+            }
+            plan = try SiteRenderer().render(context)
         } catch {
             return BuildResult(diagnostics: diagnostics + [located(error)], report: nil)
         }
+        diagnostics += SiteLinks.unknownTargets(of: content.site.menu, planned: Set(plan.files.map(\.path) + plan.deferred.map(\.path) + plan.derived.map(\.path)))
         do {
             if content.site.cards && cardDeriver == nil {
-                diagnostics.append(Diagnostic(.warning, path: "site.json", "rsvg-convert is not installed, so cards are SVG only and social networks get no preview image; install librsvg2-bin for PNG cards"))
+                diagnostics.append(.warning(content.site.source, "rsvg-convert is not installed, so cards are SVG only and social networks get no preview image; install librsvg2-bin for PNG cards"))
             }
             let record = inputs.map { BuildRecord(inputs: $0, today: today, diagnostics: diagnostics) }
             let report = try writer.write(plan, deriver: cardDeriver, record: record) { done, total in

@@ -12,6 +12,34 @@ public struct MustacheTemplate: Sendable {
         self.source = source
     }
 
+    /// The templates this one names in partial and parent tags (`{{>card}}`, `{{<layout}}`), and
+    /// whether it also names some through the context (`{{>*name}}`), which only rendering resolves.
+    public var referencedTemplates: (names: Set<String>, includesDynamic: Bool) {
+        var names = Set<String>()
+        var includesDynamic = false
+        func note(_ reference: TemplateReference) {
+            switch reference {
+            case .name(let name): names.insert(name)
+            case .dynamic: includesDynamic = true
+            }
+        }
+        func visit(_ nodes: [Node]) {
+            for node in nodes {
+                switch node {
+                case .section(let section): visit(section.body)
+                case .partial(let partial): note(partial.reference)
+                case .parent(let parent):
+                    note(parent.reference)
+                    for content in parent.overrides.values { visit(content.nodes) }
+                case .block(let block): visit(block.defaultContent.nodes)
+                case .text, .lineStart, .variable: break
+                }
+            }
+        }
+        visit(nodes)
+        return (names, includesDynamic)
+    }
+
     /// The template compiled again, sharing no node with this one (see `MustacheLibrary.independentCopy`).
     func recompiled() -> MustacheTemplate {
         // It compiled once, so it compiles again.

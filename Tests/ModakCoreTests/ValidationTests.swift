@@ -166,7 +166,7 @@ struct ValidationTests {
 
     @Test func unknownKeyWithoutANearOneListsTheKnownKeys() {
         let (_, log) = loadSite(["pages/about.md": "---\ntitle: About\ncolour: red\n---\n"])
-        #expect(log.errorLines == ["content/pages/about.md:3: unknown key `colour` in a page; known keys: `title`, `slug`"])
+        #expect(log.errorLines == ["content/pages/about.md:3: unknown key `colour` in a page; known keys: `title`, `slug`, `draft`"])
     }
 
     @Test func bodyIsAFieldOnlyInJSON() {

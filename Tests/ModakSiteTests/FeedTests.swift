@@ -27,12 +27,16 @@ func parsedXML(_ text: String) throws -> XMLDocument {
 
 @Suite struct FeedHTMLTests {
     let page = "https://example.org/blog/sayings/a/"
+    let site = "https://example.org/blog/"
+
+    private func portable(_ html: String) -> String { FeedHTML.portable(html, pageURL: page, siteURL: site) }
 
     @Test func relativeLinksResolveAgainstThePageAsABrowserWould() {
         let html = ##"<p><a href="../b/">b</a> <a href="/favorites/">f</a> <a href="#n">n</a> <a href="?p=2">q</a> <img src="pic.png" alt=""></p>"##
-        let result = FeedHTML.portable(html, pageURL: page)
+        let result = portable(html)
         #expect(result.contains(#"href="https://example.org/blog/sayings/b/""#))
-        #expect(result.contains(#"href="https://example.org/favorites/""#))
+        // Root-relative means the site's root (SPEC), which lies below the host's here.
+        #expect(result.contains(#"href="https://example.org/blog/favorites/""#))
         #expect(result.contains(##"href="https://example.org/blog/sayings/a/#n""##))
         #expect(result.contains(#"href="https://example.org/blog/sayings/a/?p=2""#))
         #expect(result.contains(#"src="https://example.org/blog/sayings/a/pic.png""#))
@@ -40,25 +44,25 @@ func parsedXML(_ text: String) throws -> XMLDocument {
 
     @Test func absoluteAndOtherSchemesAreKept() {
         let html = #"<a href="https://x.example/y?a=1&amp;b=2">x</a><a href="mailto:a@b.example">m</a><a href="//cdn.example/z">z</a>"#
-        let result = FeedHTML.portable(html, pageURL: page)
+        let result = portable(html)
         #expect(result.contains(#"href="https://x.example/y?a=1&amp;b=2""#))
         #expect(result.contains(#"href="mailto:a@b.example""#))
         #expect(result.contains(#"href="https://cdn.example/z""#))
     }
 
     @Test func nonASCIIPathsArePercentEncoded() {
-        let result = FeedHTML.portable(#"<a href="../한글/">k</a>"#, pageURL: page)
+        let result = portable(#"<a href="../한글/">k</a>"#)
         #expect(result.contains(#"href="https://example.org/blog/sayings/%ED%95%9C%EA%B8%80/""#))
     }
 
     @Test func sourceSetsResolveEachCandidate() {
-        let result = FeedHTML.portable(#"<img src="a.png" srcset="a.png 1x, /b.png 2x" alt="">"#, pageURL: page)
-        #expect(result.contains(#"srcset="https://example.org/blog/sayings/a/a.png 1x, https://example.org/b.png 2x""#))
+        let result = portable(#"<img src="a.png" srcset="a.png 1x, /b.png 2x" alt="">"#)
+        #expect(result.contains(#"srcset="https://example.org/blog/sayings/a/a.png 1x, https://example.org/blog/b.png 2x""#))
     }
 
     @Test func scriptsFramesAndHandlersAreRemoved() {
         let html = #"<p onclick="steal()">Hi<script>alert(1)</script><iframe src="x"></iframe><b onmouseover="x()">bold</b></p>"#
-        let result = FeedHTML.portable(html, pageURL: page)
+        let result = portable(html)
         #expect(result == "<p>Hi<b>bold</b></p>")
     }
 

@@ -4,13 +4,15 @@ import TestSupport
 import ModakCore
 @testable import ModakSite
 
-@Suite struct PriceTextTests {
+@Suite struct PriceFormatTests {
     @Test(arguments: [
-        (0, "0원"), (999, "999원"), (1000, "1,000원"), (3000, "3,000원"), (35000, "35,000원"),
-        (123_456, "123,456원"), (2_000_000, "2,000,000원"), (50_000_000, "50,000,000원"),
+        (0, "0원", "₩0"), (999, "999원", "₩999"), (1000, "1,000원", "₩1,000"), (3000, "3,000원", "₩3,000"), (35000, "35,000원", "₩35,000"),
+        (123_456, "123,456원", "₩123,456"), (2_000_000, "2,000,000원", "₩2,000,000"), (50_000_000, "50,000,000원", "₩50,000,000"),
     ])
-    func wonWithCommasEveryThreeDigits(amount: Int, expected: String) {
-        #expect(PriceText.won(amount) == expected)
+    func wonWithCommasEveryThreeDigits(amount: Int, korean: String, english: String) throws {
+        let templates = try TemplateLoader.load(folders: [Fixtures.templates])
+        #expect(PriceFormat(pattern: try #require(templates.strings["ko"]?["price"])).text(amount) == korean)
+        #expect(PriceFormat(pattern: try #require(templates.strings["en"]?["price"])).text(amount) == english)
     }
 }
 
@@ -88,7 +90,8 @@ import ModakCore
         let result = build(Fixtures.content("gifts"), in: folder)
         #expect(result.succeeded, "\(result.diagnostics)")
         let page = try #require(folder.read("public/gifts/index.html"))
-        for (id, price) in [("free-hug", "0원"), ("mug", "3,000원"), ("watch", "2,000,000원"), ("no-tags", "50,000,000원")] {
+        // The fixture is an English site: prices are written `₩35,000` (a Korean one writes `35,000원`).
+        for (id, price) in [("free-hug", "₩0"), ("mug", "₩3,000"), ("watch", "₩2,000,000"), ("no-tags", "₩50,000,000")] {
             #expect(page.contains(#"data-gift-id="\#(id)""#))
             #expect(page.contains(#"href="../gifts/\#(id)/""#))
             #expect(page.contains(price), "price of \(id)")
@@ -108,7 +111,7 @@ import ModakCore
         #expect(build(Fixtures.content("gifts"), in: folder).succeeded)
         let page = try #require(folder.read("public/gifts/mug/index.html"))
         #expect(page.contains("<h1>Mug</h1>"))
-        #expect(page.contains("3,000원"))
+        #expect(page.contains("₩3,000"))
         #expect(page.contains("A &lt;mug&gt; &amp; a saucer."), "descriptions are escaped")
         #expect(page.contains(#"src="../../gifts/images/mug.svg""#))
         #expect(page.contains(#"<a class="button" href="https://shop.example/mug" rel="external noopener">"#))
@@ -154,7 +157,7 @@ import ModakCore
         let free = gifts[0]
         #expect(free["image"] as? String == "images/free%20hug.svg", "relative to the data file's folder")
         #expect(free["url"] as? String == "free-hug/")
-        #expect(free["priceText"] as? String == "0원")
+        #expect(free["priceText"] as? String == "₩0")
         #expect(free["tags"] as? [String] == ["집들이", "Warm & Cozy"])
         #expect(gifts[2]["image"] as? String == "https://cdn.example/watch.png")
         #expect(gifts[2]["gender"] as? String == "male")

@@ -83,3 +83,45 @@ struct BuiltCopy {
         files = try folder.snapshot("public")
     }
 }
+
+/// A site written from `files` (paths inside the folder: `content/…`, and `templates/…` beside it)
+/// and built into `public/` as of `date`: for tests of one feature on a few files.
+struct WrittenSite {
+    let folder: TemporaryFolder
+    let result: BuildResult
+
+    static let siteJSON = #"{"title": "Lanterns", "baseURL": "https://name.github.io/lanterns/", "language": "en", "cards": false}"#
+    static let saying = "---\nid: lamp\nkor: 등불\neng: A lamp\nwho: Modak\ntime: 2026-11-20 09:00\n---\n"
+
+    init(_ files: [String: String], date: String = "2026-11-30", includeDrafts: Bool = false) throws {
+        folder = try TemporaryFolder()
+        for (path, text) in files { try folder.write(path, text) }
+        if files["content/site.json"] == nil { try folder.write("content/site.json", Self.siteJSON) }
+        var request = request(content: folder.path + "/content", output: folder.path + "/public", date: date)
+        request.includeDrafts = includeDrafts
+        result = SiteBuilder.pinned.build(request)
+    }
+
+    func page(_ path: String) throws -> String { try #require(folder.read("public/" + path), "\(path) is missing") }
+
+    func elements(_ path: String, _ name: String, where matches: ([String: String]) -> Bool = { _ in true }) throws -> [HTMLDocument.Element] {
+        HTMLDocument(html: try page(path)).elements.filter { $0.name == name && matches($0.attributes) }
+    }
+
+    /// Every output file, Modak's hidden records too, as text.
+    var outputs: [String: String] {
+        get throws {
+            let root = folder.path + "/public/"
+            var files: [String: String] = [:]
+            for case let path as String in FileManager.default.enumerator(atPath: root)?.allObjects ?? [] {
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: root + path, isDirectory: &isFolder), !isFolder.boolValue {
+                    files[path] = String(decoding: try #require(FileManager.default.contents(atPath: root + path)), as: UTF8.self)
+                }
+            }
+            return files
+        }
+    }
+
+    var warnings: [String] { result.diagnostics.filter { $0.severity == .warning }.map(\.description) }
+}

@@ -200,7 +200,9 @@ def test_relative_links_resolve_like_on_the_page(adversarial_site):
     links = html_links(html)
     page = "https://feeds.example/blog/sayings/evil/"
     assert "https://feeds.example/blog/sayings/other/" in links
-    assert "https://feeds.example/favorites/" in links  # root-relative, as the browser resolves it
+    # Root-relative means the site's root (SPEC), which lies below the host's: as its page shows it.
+    assert "https://feeds.example/blog/favorites/" in links
+    assert "https://feeds.example/favorites/" not in links
     assert page + "#note" in links
     assert page + "pic.png" in links
     assert "mailto:someone@example.com" in links

@@ -14,10 +14,27 @@ public struct SiteConfig: Sendable, Equatable {
         }
     }
 
+    /// A link of `menu`, shown in every page's navigation after the site's own.
+    public struct MenuItem: Sendable, Equatable {
+        public var title: String
+        /// An absolute http(s) URL, or a path relative to the site root (`about/`, never starting with `/`).
+        public var url: String
+        public var source: SourceLocation
+
+        public init(title: String, url: String, source: SourceLocation) {
+            self.title = title
+            self.url = url
+            self.source = source
+        }
+
+        public var isExternal: Bool { URLRules.isAbsoluteWebURL(url) }
+    }
+
     public var title: String
     public var description: String
     /// Always ends with `/`.
     public var baseURL: String
+    /// A BCP 47 tag, as written (`ko-KR`); `<html lang>` and the feeds carry it.
     public var language: String
     public var timeZone: TimeZone
     public var theme: String
@@ -27,12 +44,17 @@ public struct SiteConfig: Sendable, Equatable {
     public var cards: Bool
     /// Lets raw HTML in Markdown through; off by default because content comes from many hands.
     public var unsafeHTML: Bool
+    public var menu: [MenuItem]
+    /// site.json itself, and the line of `language` (for warnings about the site's settings).
+    public var source: SourceLocation
+    public var languageSource: SourceLocation
 
     public init(
         title: String, description: String = "", baseURL: String, language: String = "ko",
         timeZone: TimeZone = TimeZone(identifier: "Asia/Seoul")!, theme: String = "bonfire",
         author: Author? = nil, newDays: Int = 2, feedLimit: Int = 50, cards: Bool = true,
-        unsafeHTML: Bool = false
+        unsafeHTML: Bool = false, menu: [MenuItem] = [],
+        source: SourceLocation = SourceLocation(path: "site.json", line: 1), languageSource: SourceLocation? = nil
     ) {
         self.title = title
         self.description = description
@@ -45,6 +67,9 @@ public struct SiteConfig: Sendable, Equatable {
         self.feedLimit = feedLimit
         self.cards = cards
         self.unsafeHTML = unsafeHTML
+        self.menu = menu
+        self.source = source
+        self.languageSource = languageSource ?? source
     }
 }
 
@@ -59,8 +84,10 @@ public struct Saying: Sendable, Equatable {
     /// Markdown commentary, possibly empty.
     public var body: String
     public var source: SourceLocation
+    /// `draft: true`: built only when drafts are asked for (see `TimeRules.includeDrafts`).
+    public var isDraft: Bool
 
-    public init(id: String, kor: String, eng: String, who: String, time: Date, tags: [String] = [], body: String = "", source: SourceLocation) {
+    public init(id: String, kor: String, eng: String, who: String, time: Date, tags: [String] = [], body: String = "", source: SourceLocation, isDraft: Bool = false) {
         self.id = id
         self.kor = kor
         self.eng = eng
@@ -69,6 +96,7 @@ public struct Saying: Sendable, Equatable {
         self.tags = tags
         self.body = body
         self.source = source
+        self.isDraft = isDraft
     }
 }
 
@@ -132,19 +160,22 @@ public struct Souvenir: Sendable, Equatable {
     }
 }
 
+/// An announcement; like a saying, it is scheduled until its `date`.
 public struct Notice: Sendable, Equatable {
     public var slug: String
     public var title: String
     public var date: Date
     public var body: String
     public var source: SourceLocation
+    public var isDraft: Bool
 
-    public init(slug: String, title: String, date: Date, body: String, source: SourceLocation) {
+    public init(slug: String, title: String, date: Date, body: String, source: SourceLocation, isDraft: Bool = false) {
         self.slug = slug
         self.title = title
         self.date = date
         self.body = body
         self.source = source
+        self.isDraft = isDraft
     }
 }
 
@@ -154,12 +185,14 @@ public struct Page: Sendable, Equatable {
     public var title: String
     public var body: String
     public var source: SourceLocation
+    public var isDraft: Bool
 
-    public init(slug: String, title: String, body: String, source: SourceLocation) {
+    public init(slug: String, title: String, body: String, source: SourceLocation, isDraft: Bool = false) {
         self.slug = slug
         self.title = title
         self.body = body
         self.source = source
+        self.isDraft = isDraft
     }
 }
 

@@ -9,13 +9,16 @@ public enum ContentLoader {
         "sayings", "cards", "favorites", "unused", "search", "settings", "notices", "gifts", "souvenirs", "assets", "static",
     ]
 
-    public static func load(_ files: [SourceFile]) -> (content: ContentSet?, log: DiagnosticLog) {
+    /// `folder` is the content folder as diagnostics name it (`content`); without it, it is taken
+    /// from the files' display paths, which an empty folder does not have.
+    public static func load(_ files: [SourceFile], folder: String? = nil) -> (content: ContentSet?, log: DiagnosticLog) {
         var log = DiagnosticLog()
         let files = files.sorted { $0.relativePath < $1.relativePath }
         guard let siteFile = files.first(where: { $0.relativePath == "site.json" }) else {
             // Named the way the other files are, so the message says which folder lacks it.
-            let folder = files.first.map { String($0.displayPath.dropLast($0.relativePath.count)) } ?? ""
-            log.append(Diagnostic(path: folder + "site.json", "the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}"))
+            let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+                ?? files.first.map { String($0.displayPath.dropLast($0.relativePath.count)) } ?? ""
+            log.append(Diagnostic(path: prefix + "site.json", "the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}"))
             return (nil, log)
         }
         let site = SiteConfigLoader.load(siteFile, log: &log)
@@ -147,7 +150,7 @@ public enum ContentLoader {
 }
 
 enum SayingDecoder {
-    static let knownKeys = ["id", "kor", "eng", "who", "time", "tags", "body"]
+    static let knownKeys = ["id", "kor", "eng", "who", "time", "tags", "body", "draft"]
     /// A Markdown saying's body follows its front matter.
     static let frontMatterKeys = knownKeys.filter { $0 != "body" }
 
@@ -165,8 +168,9 @@ enum SayingDecoder {
         let time = reader.time("time", required: true, in: zone, log: &log)
         let tags = reader.stringList("tags", log: &log)
         let text = body ?? reader.string("body", log: &log) ?? ""
+        let isDraft = reader.bool("draft", log: &log) ?? false
         guard log.errors.count == errorsBefore, let id, let who, let time else { return nil }
-        return Saying(id: id, kor: kor, eng: eng, who: who, time: time, tags: tags, body: text, source: SourceLocation(path: record.path, line: record.line))
+        return Saying(id: id, kor: kor, eng: eng, who: who, time: time, tags: tags, body: text, source: SourceLocation(path: record.path, line: record.line), isDraft: isDraft)
     }
 }
 
@@ -200,8 +204,8 @@ enum SouvenirDecoder {
 }
 
 enum PageDecoder {
-    static let noticeKeys = ["title", "date", "slug"]
-    static let pageKeys = ["title", "slug"]
+    static let noticeKeys = ["title", "date", "slug", "draft"]
+    static let pageKeys = ["title", "slug", "draft"]
 
     static func notice(_ document: FrontMatterDocument, fileStem: String, in zone: TimeZone, log: inout DiagnosticLog) -> Notice? {
         let errorsBefore = log.errors.count
@@ -209,8 +213,9 @@ enum PageDecoder {
         let title = reader.string("title", required: true, log: &log)
         let date = reader.time("date", required: true, in: zone, log: &log)
         let slug = slug(reader, fileStem: fileStem, log: &log)
+        let isDraft = reader.bool("draft", log: &log) ?? false
         guard log.errors.count == errorsBefore, let title, let date, let slug else { return nil }
-        return Notice(slug: slug, title: title, date: date, body: document.body, source: document.record.location)
+        return Notice(slug: slug, title: title, date: date, body: document.body, source: document.record.location, isDraft: isDraft)
     }
 
     static func page(_ document: FrontMatterDocument, fileStem: String, log: inout DiagnosticLog) -> Page? {
@@ -221,8 +226,9 @@ enum PageDecoder {
         if let slug, ContentLoader.reservedSlugs.contains(slug) {
             log.error(reader.location(of: "slug"), "the slug `\(slug)` is used by the site itself: choose another")
         }
+        let isDraft = reader.bool("draft", log: &log) ?? false
         guard log.errors.count == errorsBefore, let title, let slug else { return nil }
-        return Page(slug: slug, title: title, body: document.body, source: document.record.location)
+        return Page(slug: slug, title: title, body: document.body, source: document.record.location, isDraft: isDraft)
     }
 
     private static func slug(_ reader: RecordReader, fileStem: String, log: inout DiagnosticLog) -> String? {

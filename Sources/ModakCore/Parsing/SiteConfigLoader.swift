@@ -1,7 +1,7 @@
 import Foundation
 
 enum SiteConfigLoader {
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "theme", "author", "newDays", "feedLimit", "cards", "unsafeHTML"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "theme", "author", "newDays", "feedLimit", "cards", "unsafeHTML", "menu"]
     /// The keys of the `author` object.
     static let authorKeys = ["name", "email"]
 
@@ -34,7 +34,9 @@ enum SiteConfigLoader {
         let language = reader.string("language", log: &log) ?? "ko"
         if !isLanguageTag(language) {
             // Pages, feeds and the browser's date formatting (which throws on a bad tag) all use it.
-            log.error(reader.location(of: "language"), "`language` `\(language.prefix(30))` is not a language tag: use one such as `ko`, `en` or `en-US`")
+            let dashed = language.replacingOccurrences(of: "_", with: "-")
+            let hint = isLanguageTag(dashed) ? "write `\(dashed)` (BCP 47 joins its parts with `-`)" : "use one such as `ko`, `en` or `en-US`"
+            log.error(reader.location(of: "language"), "`language` `\(language.prefix(30))` is not a language tag: \(hint)")
         }
         let config = SiteConfig(
             title: title ?? "",
@@ -47,7 +49,10 @@ enum SiteConfigLoader {
             newDays: reader.integer("newDays", in: 0...3650, log: &log) ?? 2,
             feedLimit: reader.integer("feedLimit", in: 1...100_000, log: &log) ?? 50,
             cards: reader.bool("cards", log: &log) ?? true,
-            unsafeHTML: reader.bool("unsafeHTML", log: &log) ?? false
+            unsafeHTML: reader.bool("unsafeHTML", log: &log) ?? false,
+            menu: SiteMenuReader.read(root, path: file.displayPath, log: &log),
+            source: SourceLocation(path: file.displayPath, line: 1),
+            languageSource: reader.location(of: "language")
         )
         return log.errors.count == errorsBefore ? config : nil
     }

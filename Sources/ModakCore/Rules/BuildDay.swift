@@ -34,20 +34,37 @@ public struct BuildDay: Sendable, Equatable {
 public struct TimeRules: Sendable {
     public let today: BuildDay
     public let newDays: Int
+    /// `--drafts`: sayings, notices and pages marked `draft: true` count as published (a preview).
+    public let includeDrafts: Bool
     /// The instants the rules turn on, worked out once: each takes time-zone lookups, and the
     /// rules are asked about every saying.
     private let tomorrowStart: Date
     private let newSince: Date
 
-    public init(today: BuildDay, newDays: Int) {
+    public init(today: BuildDay, newDays: Int, includeDrafts: Bool = false) {
         self.today = today
         self.newDays = newDays
+        self.includeDrafts = includeDrafts
         tomorrowStart = today.tomorrowStart
         newSince = today.day.adding(days: -newDays).start(in: today.timeZone)
     }
 
-    /// Published when its time is no later than the end of today; later sayings are scheduled.
-    public func isPublished(_ saying: Saying) -> Bool { saying.time < tomorrowStart }
+    /// Published when its time is no later than the end of today (later sayings are scheduled)
+    /// and it is no draft, unless drafts are included.
+    public func isPublished(_ saying: Saying) -> Bool { saying.time < tomorrowStart && (includeDrafts || !saying.isDraft) }
+
+    /// A notice is scheduled until its date, like a saying.
+    public func isPublished(_ notice: Notice) -> Bool { notice.date < tomorrowStart && (includeDrafts || !notice.isDraft) }
+
+    /// The published notices, in the order given.
+    public func published(notices: [Notice]) -> [Notice] {
+        notices.filter(isPublished)
+    }
+
+    /// The free pages to build, in the order given: all but drafts, unless drafts are included.
+    public func published(pages: [Page]) -> [Page] {
+        includeDrafts ? pages : pages.filter { !$0.isDraft }
+    }
 
     /// New when its time lies within `newDays` days before today (and it is published).
     public func isNew(_ saying: Saying) -> Bool {
@@ -67,10 +84,12 @@ public struct TimeRules: Sendable {
     }
 
     /// The saying of the day among `published` (any order): a function of the date and the ids only.
+    /// Never a draft: a preview with drafts shows the saying the site itself will show.
     ///
     /// Ids are ordered, then walked with a stride coprime to their count, so consecutive days
     /// always differ (with two or more sayings) and every saying comes round before any repeats.
     public func sayingOfTheDay(_ published: [Saying]) -> Saying? {
+        let published = published.contains(where: \.isDraft) ? published.filter { !$0.isDraft } : published
         guard !published.isEmpty else { return nil }
         let ordered = published.indices.sorted { published[$0].id < published[$1].id }
         let count = ordered.count

@@ -142,7 +142,11 @@ public struct SiteChecker: Sendable {
             return nil
         } else if trimmed.hasPrefix("/") {
             if let site {
-                guard let inside = site.pathInside(path: Substring(trimmed)) else { return .outsideSite }
+                guard let inside = site.pathInside(path: Substring(trimmed)) else {
+                    // Root-relative means the host's root to a browser, but the site's root to SPEC's Markdown.
+                    let rest = trimmed.drop { $0 == "/" }
+                    return .outsideSitePath(site.origin + trimmed, sitePath: site.path, relative: SitePaths.root(from: page) + rest, underBase: site.path + rest)
+                }
                 path = inside
             } else {
                 path = trimmed.dropFirst()
@@ -170,12 +174,17 @@ public struct SiteChecker: Sendable {
     enum Target: Equatable {
         case file(String, isFolder: Bool)
         case outsideSite
+        /// A root-relative reference of a site under a path (`/feed.xml` in `https://x.example/blog/`):
+        /// where a browser goes, and the two ways to write what was meant.
+        case outsideSitePath(String, sitePath: String, relative: String, underBase: String)
         case malformed
 
         /// Why the reference points nowhere, or nil when it reaches a file.
         func problem(existing: Set<String>) -> String? {
             switch self {
             case .outsideSite: return "it leads outside the site"
+            case let .outsideSitePath(url, sitePath, relative, underBase):
+                return "it leaves the site's path \(sitePath) for \(url): write `\(relative)` or `\(underBase)`"
             case .malformed: return "it is not a valid URL"
             case .file(let path, let isFolder):
                 let index = path.isEmpty ? "index.html" : path + "/index.html"

@@ -3,39 +3,58 @@ import ModakCore
 import Mustache
 
 /// Builds a `TemplateSet` from template folders, later folders overriding earlier ones file by file:
-/// the bundled `Templates/`, then the site's `templates/`, then `--templates`.
+/// the bundled `Templates/`, then the site's `templates/`, then `--templates`. The first folder is
+/// the whole set; a file of a later one that overrides nothing is warned about, since it is
+/// either misnamed (`sayings.mustache`) or never used.
 public enum TemplateLoader {
     public static func load(folders: [String]) throws -> TemplateSet {
         var sources: [String: String] = [:]
         var sourcePaths: [String: String] = [:]
         var assets: [String: [UInt8]] = [:]
         var strings: [String: [String: String]] = [:]
-        for folder in folders {
+        var warnings: [Diagnostic] = []
+        /// Templates of override folders that no bundled one is named like, by name.
+        var addedTemplates: [String: String] = [:]
+        var bundledNames: [String] = []
+        var bundledKeys: [String] = []
+        for (index, folder) in folders.enumerated() {
+            let overrides = index > 0
+            if index == 1 {
+                bundledNames = sources.keys.sorted()
+                bundledKeys = Set(strings.values.flatMap(\.keys)).sorted()
+            }
             for (path, bytes) in try DirectoryReader.files(in: folder) {
+                let location = "\(folder)/\(path)"
                 if path.hasSuffix(".mustache") {
                     guard let text = String(validating: bytes, as: UTF8.self) else {
-                        throw InputError(description: "\(folder)/\(path): the template is not valid UTF-8")
+                        throw InputError(description: "\(location): the template is not valid UTF-8")
                     }
                     let name = String(path.dropLast(".mustache".count))
                     sources[name] = text
-                    sourcePaths[name] = "\(folder)/\(path)"
+                    sourcePaths[name] = location
+                    if overrides && !bundledNames.contains(name) { addedTemplates[name] = location }
                 } else if path.hasPrefix("assets/") {
                     assets[path] = bytes
                 } else if path.hasPrefix("i18n/"), path.hasSuffix(".json") {
                     let language = String(path.dropFirst("i18n/".count).dropLast(".json".count))
-                    strings[language, default: [:]].merge(try uiStrings(bytes, path: "\(folder)/\(path)")) { _, override in override }
+                    let table = try UIStrings.parse(bytes, path: location, knownKeys: overrides ? bundledKeys : nil, warnings: &warnings)
+                    strings[language, default: [:]].merge(table) { _, override in override }
+                } else if overrides {
+                    warnings.append(Diagnostic(.warning, path: location, "Modak does not use this file: templates/ holds *.mustache templates, assets/ and i18n/<language>.json"))
                 }
             }
         }
         do {
             let library = try MustacheLibrary(sources: sources, strictPartials: true)
+            warnings += unusedTemplates(addedTemplates, library: library, bundledNames: bundledNames)
             let assetFiles = assets.keys.sorted().map { OutputFile(path: $0, bytes: assets[$0]!) }
             var fingerprint = StableHash()
             for name in sources.keys.sorted() {
                 fingerprint.add(name)
                 fingerprint.add(sources[name]!)
             }
-            return TemplateSet(library: library, assets: assetFiles, strings: strings, sourcePaths: sourcePaths, fingerprint: fingerprint.value)
+            return TemplateSet(library: library, assets: assetFiles, strings: strings, sourcePaths: sourcePaths, fingerprint: fingerprint.value,
+                               warnings: warnings.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
         } catch let error as MustacheError {
             throw TemplateError(diagnostic: TemplateSet.diagnostic(for: error, sourcePaths: sourcePaths))
         }
@@ -46,11 +65,21 @@ public enum TemplateLoader {
         public var diagnostic: Diagnostic
     }
 
-    private static func uiStrings(_ bytes: [UInt8], path: String) throws -> [String: String] {
-        guard let strings = try? JSONDecoder().decode([String: String].self, from: Data(bytes)) else {
-            throw InputError(description: "\(path): must be one JSON object of strings")
+    /// Warnings for the `added` templates (name → file) that no template includes: Modak renders
+    /// pages only from the bundled names, so such a file is never used. A template included
+    /// through the context (`{{>*name}}`) might use any, and then none is warned about.
+    private static func unusedTemplates(_ added: [String: String], library: MustacheLibrary, bundledNames: [String]) -> [Diagnostic] {
+        var included = Set<String>()
+        for name in library.names {
+            let references = library.template(named: name)!.referencedTemplates
+            if references.includesDynamic { return [] }
+            included.formUnion(references.names)
         }
-        return strings
+        return added.keys.sorted().filter { !included.contains($0) }.map { name in
+            let hint = KeySuggestion.nearest(to: name, among: bundledNames).map { "did you mean `\($0).mustache`?" }
+                ?? "an override takes the name of a bundled template, such as `saying.mustache` or `partials/saying-item.mustache`"
+            return Diagnostic(.warning, path: added[name]!, "no template is named `\(name)`, so this file is never used: \(hint)")
+        }
     }
 
     /// The bundled `Templates/` folder: `$MODAK_TEMPLATES`, else the nearest `Templates/` above the

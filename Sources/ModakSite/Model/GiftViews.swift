@@ -34,12 +34,26 @@ extension SitePaths {
     }
 }
 
-/// Prices as Korean readers write them: `35,000원`. Grouping is fixed (commas every three digits),
-/// never the build machine's locale, so output stays byte-identical everywhere.
-public enum PriceText {
-    public static func won(_ amount: Int) -> String { grouped(amount) + "원" }
+/// Prices in whole KRW as the site's language writes them: the UI string `price` around the
+/// amount (`{amount}원` in Korean: `35,000원`; `₩{amount}` in English: `₩35,000`). Fixed rules,
+/// never the build machine's locale, so output is byte-identical everywhere; `formatPrice` in
+/// gift-ui.js follows the same rules with the same string.
+public struct PriceFormat: Sendable {
+    public static let placeholder = "{amount}"
+    public let pattern: String
 
-    /// `1234567` → `1,234,567`.
+    public init(pattern: String) {
+        self.pattern = pattern
+    }
+
+    public func text(_ amount: Int) -> String {
+        pattern.replacingOccurrences(of: Self.placeholder, with: NumberText.grouped(amount))
+    }
+}
+
+/// Numbers as both languages of the interface write them.
+public enum NumberText {
+    /// `1234567` → `1,234,567`: commas every three digits.
     public static func grouped(_ amount: Int) -> String {
         let digits = String(amount.magnitude)
         var out = amount < 0 ? "-" : ""

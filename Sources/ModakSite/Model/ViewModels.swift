@@ -1,113 +1,5 @@
 import Mustache
 
-/// What every page knows about the site.
-public struct SiteView: Sendable, Encodable, MustacheFields {
-    public var title: String
-    public var description: String
-    public var baseURL: String
-    public var language: String
-    public var theme: String
-    public var authorName: String?
-    public var authorEmail: String?
-    public var version: String
-    public var buildDate: String
-    public var buildDatetime: String
-
-    public func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "description": description
-        case "baseURL": baseURL
-        case "language": language
-        case "theme": theme
-        case "authorName": authorName
-        case "authorEmail": authorEmail
-        case "version": version
-        case "buildDate": buildDate
-        case "buildDatetime": buildDatetime
-        default: nil
-        }
-    }
-}
-
-/// What is particular to one page in the shared layout: its title, place and sharing metadata.
-public struct PageMeta: Sendable, Encodable, MustacheFields {
-    /// The page's own title; the layout adds the site's name.
-    public var title: String
-    public var description: String
-    /// URL path relative to the site root (`sayings/42/`).
-    public var path: String
-    /// Absolute URL of this page.
-    public var canonical: String
-    /// Absolute URL of the page's sharing image, if any.
-    public var image: String?
-    public var imageType: String?
-    /// `website` or `article`.
-    public var openGraphType: String = "website"
-    /// Kept out of search engines (personal lists, sealed-message pages).
-    public var noindex: Bool = false
-    /// Which navigation entry is current (`home`, `search`, …).
-    public var section: String
-    /// The prefix of links to other pages: relative (`../../`), or the site's root path (`/`) on
-    /// `404.html`, which hosts serve at any depth.
-    public var root: String
-
-    public func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "description": description
-        case "path": path
-        case "canonical": canonical
-        case "image": image
-        case "imageType": imageType
-        case "openGraphType": openGraphType
-        case "noindex": noindex
-        case "root": root
-        case "section": section
-        case "isHome": section == "home"
-        case "isSearch": section == "search"
-        case "isFavorites": section == "favorites"
-        case "isUnused": section == "unused"
-        case "isSettings": section == "settings"
-        case "isNotices": section == "notices"
-        case "isGifts": section == "gifts"
-        case "isSouvenirs": section == "souvenirs"
-        default: nil
-        }
-    }
-}
-
-/// The context of one rendered page: the site, the page's metadata, the UI strings, and its body.
-struct PageView<Body: MustacheFields>: MustacheFields {
-    /// The site and the page's metadata boxed once, not at every `{{site.…}}` and `{{page.…}}`.
-    let site: MustacheObject
-    let meta: MustacheObject
-    let root: String
-    let strings: [String: String]
-    let body: Body
-
-    init(site: MustacheObject, meta: PageMeta, strings: [String: String], body: Body) {
-        self.site = site
-        self.meta = MustacheObject(meta)
-        root = meta.root
-        self.strings = strings
-        self.body = body
-    }
-
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "site": site
-        case "page": meta
-        case "t": strings
-        case "root": root
-        default: body.mustacheField(name)
-        }
-    }
-}
-
-/// Deferred pages render on the writer's threads.
-extension PageView: Sendable where Body: Sendable {}
-
 /// A saying as templates show it; `url` and `cardURL` are relative to the page showing it.
 public struct SayingView: Sendable, Encodable, MustacheFields {
     public var id: String
@@ -122,6 +14,8 @@ public struct SayingView: Sendable, Encodable, MustacheFields {
     public var cardPNGURL: String?
     public var bodyHTML: String
     public var tags: [String]
+    /// Shown only in a build with drafts, marked as one.
+    public var isDraft = false
     /// The empty shape inside a `<template>` that scripts fill: every text element is present, even empty.
     var isClientTemplate = false
 
@@ -149,6 +43,7 @@ public struct SayingView: Sendable, Encodable, MustacheFields {
         case "tags": tags.isEmpty ? nil : tags
         case "hasTags": !tags.isEmpty
         case "shareText": shareText
+        case "isDraft": isDraft
         default: nil
         }
     }
@@ -163,7 +58,7 @@ struct HomeBody: MustacheFields {
         case "today": today.map(MustacheObject.init)
         case "sayings": sayings
         case "hasSayings": !sayings.isEmpty
-        case "count": sayings.count
+        case "count": NumberText.grouped(sayings.count)
         default: nil
         }
     }
@@ -199,7 +94,7 @@ struct ClientListBody: MustacheFields {
         switch name {
         case "sayings": sayings
         case "hasSayings": !sayings.isEmpty
-        case "count": sayings.count
+        case "count": NumberText.grouped(sayings.count)
         case "itemTemplate": MustacheObject(itemTemplate)
         default: nil
         }
@@ -250,6 +145,7 @@ struct ArticleView: MustacheFields {
     let date: String?
     let datetime: String?
     let bodyHTML: String
+    let isDraft: Bool
 
     func mustacheField(_ name: String) -> Any? {
         switch name {
@@ -258,6 +154,7 @@ struct ArticleView: MustacheFields {
         case "date": date
         case "datetime": datetime
         case "bodyHTML": bodyHTML.isEmpty ? nil : bodyHTML
+        case "isDraft": isDraft
         default: nil
         }
     }
@@ -318,21 +215,7 @@ extension SayingView: StableHashFields {
         fields.add("cardPNGURL", cardPNGURL)
         fields.add("bodyHTML", bodyHTML)
         fields.add("tags", tags)
+        fields.add("isDraft", isDraft)
         fields.add("isClientTemplate", isClientTemplate)
-    }
-}
-
-extension PageMeta: StableHashFields {
-    func feed(_ fields: inout StableHash.Fields) {
-        fields.add("title", title)
-        fields.add("description", description)
-        fields.add("path", path)
-        fields.add("canonical", canonical)
-        fields.add("image", image)
-        fields.add("imageType", imageType)
-        fields.add("openGraphType", openGraphType)
-        fields.add("noindex", noindex)
-        fields.add("section", section)
-        fields.add("root", root)
     }
 }

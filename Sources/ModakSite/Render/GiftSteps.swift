@@ -7,8 +7,9 @@ struct GiftPagesStep: RenderStep {
     let name = "gifts"
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        let catalogue = try GiftCatalogue(gifts: context.content.gifts)
-        let data = try GiftQuizData.file(gifts: context.content.gifts, questions: context.content.questions)
+        let price = PriceFormat(pattern: context.string("price"))
+        let catalogue = try GiftCatalogue(gifts: context.content.gifts, price: price)
+        let data = try GiftQuizData.file(gifts: context.content.gifts, questions: context.content.questions, price: price)
         var files = [
             try list(path: SitePaths.gifts, heading: context.strings["giftsTitle"] ?? "Gifts", gifts: catalogue.gifts, tag: nil, catalogue, context),
             try quiz(dataPath: data.path, context),
@@ -72,9 +73,10 @@ struct GiftCatalogue {
     let gifts: [Gift]
     /// Every tag a gift carries, by code point order of its text.
     let tags: [Tag]
+    let price: PriceFormat
     private let slugs: [String: String]
 
-    init(gifts: [Gift]) throws {
+    init(gifts: [Gift], price: PriceFormat) throws {
         var counts: [String: Int] = [:]
         var firstUse: [String: SourceLocation] = [:]
         for gift in gifts {
@@ -98,6 +100,7 @@ struct GiftCatalogue {
             slugs[name] = slug
         }
         self.gifts = gifts
+        self.price = price
         self.slugs = slugs
         tags = names.map { Tag(name: $0, slug: slugs[$0]!, count: counts[$0]!) }
     }
@@ -114,7 +117,7 @@ struct GiftCatalogue {
     func view(of gift: Gift, from pagePath: String) -> GiftView {
         let root = SitePaths.root(from: pagePath)
         return GiftView(
-            id: gift.id, name: gift.name, price: gift.price, priceText: PriceText.won(gift.price),
+            id: gift.id, name: gift.name, price: gift.price, priceText: price.text(gift.price),
             imageURL: SitePaths.giftImage(gift.image, from: pagePath), url: root + SitePaths.gift(gift.id),
             description: gift.description, link: gift.link,
             tags: gift.tags.map { name in
@@ -152,10 +155,10 @@ enum GiftQuizData {
         let questions: [QuestionItem]
     }
 
-    static func file(gifts: [Gift], questions: [Question]) throws -> OutputFile {
+    static func file(gifts: [Gift], questions: [Question], price: PriceFormat) throws -> OutputFile {
         let document = Document(
             gifts: gifts.map { gift in
-                Item(id: gift.id, name: gift.name, price: gift.price, priceText: PriceText.won(gift.price),
+                Item(id: gift.id, name: gift.name, price: gift.price, priceText: price.text(gift.price),
                      image: URLRules.isAbsoluteWebURL(gift.image) ? gift.image : SitePaths.percentEncodedPath(gift.image),
                      url: gift.id + "/", tags: gift.tags, gender: gift.gender.rawValue, link: gift.link)
             },

@@ -18,7 +18,22 @@ public struct MarkdownRenderer: Sendable {
     /// Markdown differently.
     public static let engineVersion = UInt64(cmark_version())
 
-    public func html(_ markdown: String) -> String {
+    /// `markdown` as HTML shown on the page at `pagePath`. Root-relative URLs (`/feed.xml`) mean
+    /// the site's root, which may lie below the host's (`https://name.github.io/lanterns/`): they
+    /// become relative to the page (`../../feed.xml`), as every link of the site is, so the page
+    /// works under any base path and from a local folder. Other HTML is left as libcmark wrote it.
+    public func html(_ markdown: String, at pagePath: String) -> String {
+        let html = html(markdown)
+        guard HTMLReferences.mayHoldRootRelativeURL(html) else { return html }
+        let document = HTMLDocument(html: html, fragment: true)
+        let root = SitePaths.root(from: pagePath)
+        let changed = HTMLReferences.rewrite(document) { reference in
+            HTMLReferences.rootRelativePath(reference).map { root + $0 }
+        }
+        return changed ? document.html : html
+    }
+
+    private func html(_ markdown: String) -> String {
         if markdown.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) { return "" }
         let options = allowRawHTML ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
         var source = markdown

@@ -6,41 +6,6 @@ public enum ModakVersion {
     public static let current = "0.1.0"
 }
 
-/// Templates, assets and UI strings, merged from the bundled set and the site's overrides.
-public struct TemplateSet: Sendable {
-    public var library: MustacheLibrary
-    /// Static files under `assets/`, with their output paths.
-    public var assets: [OutputFile]
-    /// UI strings by language code.
-    public var strings: [String: [String: String]]
-    /// Template name → the file it came from, so errors name the file the author edits.
-    public var sourcePaths: [String: String]
-    /// A `StableHash` of every template's name and source: part of every deferred page's key.
-    public var fingerprint: UInt64
-
-    public init(library: MustacheLibrary, assets: [OutputFile], strings: [String: [String: String]], sourcePaths: [String: String] = [:], fingerprint: UInt64) {
-        self.library = library
-        self.assets = assets
-        self.strings = strings
-        self.sourcePaths = sourcePaths
-        self.fingerprint = fingerprint
-    }
-
-    /// A template error as a diagnostic naming the file the author edits: `path:line:column: message`.
-    public static func diagnostic(for error: MustacheError, sourcePaths: [String: String]) -> Diagnostic {
-        guard let path = sourcePaths[error.file] else {
-            return Diagnostic(path: "\(error.file).mustache", "\(error.message): add \(error.file).mustache to Templates/ or to the site's templates/ folder")
-        }
-        return error.line > 0 ? Diagnostic(path: path, line: error.line, "\(error.column): \(error.message)") : Diagnostic(path: path, error.message)
-    }
-
-    /// The strings for `language`, falling back to English for keys it lacks.
-    public func strings(for language: String) -> [String: String] {
-        let english = strings["en"] ?? [:]
-        return english.merging(strings[language] ?? [:]) { _, chosen in chosen }
-    }
-}
-
 /// Everything the render steps share, computed once per build. A class: every deferred page's
 /// closures capture it, and a struct of this many fields was copied (a retain for each) into
 /// each of them, 10,000 pages and more per build.
@@ -49,8 +14,11 @@ public final class RenderContext: Sendable {
     public let today: BuildDay
     public let templates: TemplateSet
     public let rules: TimeRules
-    /// Published sayings, newest first.
+    /// Published sayings, newest first (drafts among them only when the build includes drafts).
     public let published: [Saying]
+    /// Published notices and the free pages to build, in file order.
+    public let notices: [Notice]
+    public let pages: [Page]
     /// Dates and "new" marks, aligned with `published`: worked out once, shown on several pages.
     let publishedLabels: [SayingLabels]
     /// Page keys' part for each published saying (see `addSayingView`), aligned with `published`.
@@ -59,6 +27,9 @@ public final class RenderContext: Sendable {
     public let markdown: MarkdownRenderer
     public let dates: DateText
     public let site: SiteView
+    /// The UI strings' language the site's `language` matched (`ko` for `ko-KR`), or nil when
+    /// none did and the interface is English.
+    public let matchedLanguage: String?
     public let strings: [String: String]
     public let cardImages: CardImages
     /// Where every deferred page's key starts: what renders it (this executable, the templates)
@@ -67,20 +38,26 @@ public final class RenderContext: Sendable {
     /// What deferred pages render with, a copy for each core: they render on the writer's threads.
     private let pageRendering: PerCoreCopies<PageRendering>
 
-    public init(content: ContentSet, today: BuildDay, templates: TemplateSet, cardImages: CardImages = .svg) {
+    public init(content: ContentSet, today: BuildDay, templates: TemplateSet, cardImages: CardImages = .svg, includeDrafts: Bool = false) {
         self.content = content
         self.today = today
         self.templates = templates
         let cardImages = content.site.cards ? cardImages : CardImages.none
         self.cardImages = cardImages
-        let rules = TimeRules(today: today, newDays: content.site.newDays)
+        let rules = TimeRules(today: today, newDays: content.site.newDays, includeDrafts: includeDrafts)
         self.rules = rules
         let published = rules.published(content.sayings)
         self.published = published
+        notices = rules.published(notices: content.notices)
+        let pages = rules.published(pages: content.pages)
+        self.pages = pages
         let markdown = MarkdownRenderer(allowRawHTML: content.site.unsafeHTML)
         self.markdown = markdown
         sayingOfTheDay = rules.sayingOfTheDay(published)
-        let dates = DateText(timeZone: content.site.timeZone, language: content.site.language)
+        let matchedLanguage = templates.interfaceLanguage(for: content.site.language)
+        self.matchedLanguage = matchedLanguage
+        let interfaceLanguage = matchedLanguage ?? "en"
+        let dates = DateText(timeZone: content.site.timeZone, language: interfaceLanguage)
         self.dates = dates
         let labels = ParallelMap.map(published) { [rules] saying in
             SayingLabels(date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying))
@@ -91,11 +68,12 @@ public final class RenderContext: Sendable {
         }
         site = SiteView(
             title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
-            language: content.site.language, theme: content.site.theme,
+            language: content.site.language, interfaceLanguage: interfaceLanguage, theme: content.site.theme,
             authorName: content.site.author?.name, authorEmail: content.site.author?.email,
-            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description
+            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description,
+            links: SiteLinks(menu: content.site.menu, pages: pages)
         )
-        strings = templates.strings(for: content.site.language)
+        strings = templates.strings(for: interfaceLanguage)
         var seed = StableHash()
         seed.add(ExecutableIdentity.fingerprint)
         seed.add(MarkdownRenderer.engineVersion)
@@ -120,7 +98,8 @@ public final class RenderContext: Sendable {
             isNew: labels.isNew, url: root + SitePaths.saying(id),
             cardURL: cardImages == .none ? nil : root + SitePaths.card(id),
             cardPNGURL: cardImages == .svgAndPNG ? root + SitePaths.cardPNG(id) : nil,
-            bodyHTML: withBody ? markdown.html(published[index].body) : "", tags: published[index].tags
+            bodyHTML: withBody ? markdown.html(published[index].body, at: pagePath) : "", tags: published[index].tags,
+            isDraft: published[index].isDraft
         )
     }
 
@@ -156,6 +135,7 @@ public final class RenderContext: Sendable {
         for text in [saying.id, saying.kor, saying.eng, saying.who, labels.date, labels.datetime, saying.body] { key.add(text) }
         key.add(markdown.allowRawHTML ? 1 : 0)
         key.add(labels.isNew ? 1 : 0)
+        key.add(saying.isDraft ? 1 : 0)
         key.add(UInt64(saying.tags.count))
         for tag in saying.tags { key.add(tag) }
         let cardLinks: UInt64 = switch cardImages { case .none: 0; case .svg: 1; case .svgAndPNG: 2 }
@@ -165,7 +145,7 @@ public final class RenderContext: Sendable {
 
     /// Renders `template` as a full page at `meta.path`.
     func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
-        let view = PageView(site: MustacheObject(site), meta: meta, strings: strings, body: body)
+        let view = PageView(site: MustacheObject(site), links: site.links, meta: meta, strings: strings, body: body)
         return OutputFile(path: SitePaths.file(for: meta.path), bytes: try templates.library.renderUTF8(template, MustacheObject(view)))
     }
 
@@ -188,7 +168,7 @@ public final class RenderContext: Sendable {
             try rendering.withCopy { shared in
                 // Boxed here, where its type is known: handed over as `Any`, the renderer would find
                 // its conformance with the runtime's protocol cast (3,000 instructions a page).
-                let view = MustacheObject(PageView(site: shared.siteObject, meta: meta, strings: shared.strings, body: body()))
+                let view = MustacheObject(PageView(site: shared.siteObject, links: shared.site.links, meta: meta, strings: shared.strings, body: body()))
                 return try shared.library.renderUTF8(template, view)
             }
         }
@@ -288,11 +268,14 @@ private struct PageRendering: Sendable {
     /// Equal values that share no storage with these (see `PerCoreCopies`).
     func independentCopy() -> PageRendering {
         var site = site
-        for field in [\SiteView.title, \.description, \.baseURL, \.language, \.theme, \.version, \.buildDate, \.buildDatetime] {
+        for field in [\SiteView.title, \.description, \.baseURL, \.language, \.interfaceLanguage, \.theme, \.version, \.buildDate, \.buildDatetime] {
             site[keyPath: field] = site[keyPath: field].unshared
         }
         site.authorName = site.authorName?.unshared
         site.authorEmail = site.authorEmail?.unshared
+        for list in [\SiteLinks.menu, \.footer] {
+            site.links[keyPath: list] = site.links[keyPath: list].map { SiteLink(title: $0.title.unshared, url: $0.url.unshared, isExternal: $0.isExternal) }
+        }
         return PageRendering(library: library.independentCopy(), site: site,
                              strings: Dictionary(uniqueKeysWithValues: strings.map { ($0.key.unshared, $0.value.unshared) }))
     }

@@ -57,17 +57,19 @@ struct SitemapStep: RenderStep {
     }
 
     /// The listed pages, each kind of page on one line.
+    /// Drafts stay out even of a build with drafts: it is a preview, and crawlers should not learn of them.
     static func entries(_ context: RenderContext) -> [Entry] {
-        let content = context.content
-        let newestSaying = context.published.first?.time
-        let newestNotice = content.notices.map(\.date).max()
+        let sayings = context.published.filter { !$0.isDraft }
+        let notices = context.notices.filter { !$0.isDraft }
+        let newestSaying = sayings.first?.time
+        let newestNotice = notices.map(\.date).max()
         // Pages without a date of their own change with the site: its newest dated content.
         let siteUpdated = [newestSaying, newestNotice].compactMap { $0 }.max() ?? FeedChannel.emptyFeedDate
         return [Entry(path: SitePaths.home, lastModified: newestSaying ?? siteUpdated)]
-            + context.published.map { Entry(path: SitePaths.saying($0.id), lastModified: $0.time) }
+            + sayings.map { Entry(path: SitePaths.saying($0.id), lastModified: $0.time) }
             + [Entry(path: SitePaths.notices, lastModified: newestNotice ?? siteUpdated)]
-            + content.notices.map { Entry(path: SitePaths.notice($0.slug), lastModified: $0.date) }
-            + content.pages.map { Entry(path: SitePaths.page($0.slug), lastModified: siteUpdated) }
-            + GiftPagesStep.pagePaths(content.gifts).map { Entry(path: $0, lastModified: siteUpdated) }
+            + notices.map { Entry(path: SitePaths.notice($0.slug), lastModified: $0.date) }
+            + context.pages.filter { !$0.isDraft }.map { Entry(path: SitePaths.page($0.slug), lastModified: siteUpdated) }
+            + GiftPagesStep.pagePaths(context.content.gifts).map { Entry(path: $0, lastModified: siteUpdated) }
     }
 }

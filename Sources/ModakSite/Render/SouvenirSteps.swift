@@ -11,7 +11,7 @@ struct SouvenirsStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let box = SouvenirBox(souvenirs: context.content.souvenirs, rules: context.rules)
         // Control characters have no place in HTML or XML; messages come from many editors.
-        let messages = ParallelMap.map(box.delivered) { XMLText.sanitized(context.markdown.html($0.souvenir.message)) }
+        let messages = ParallelMap.map(box.delivered) { XMLText.sanitized(context.markdown.html($0.souvenir.message, at: SitePaths.souvenirs)) }
         return [
             try page(box, messages: messages, context),
             OutputFile(path: SitePaths.souvenirFeed, text: RSSFeed.xml(channel(box, messages: messages, context), selfURL: context.absoluteURL(SitePaths.souvenirFeed), dates: context.dates)),
@@ -48,7 +48,7 @@ struct SouvenirsStep: RenderStep {
             let souvenir = delivered.souvenir
             let url = pageURL + "#" + delivered.key
             // A message is short and whole in itself: the preview is the message.
-            let content = FeedHTML.portable(html, pageURL: pageURL)
+            let content = FeedHTML.portable(html, pageURL: pageURL, siteURL: context.content.site.baseURL)
             return FeedItem(
                 id: url, url: url, title: FeedText.headline(title(of: souvenir, context)),
                 summary: FeedText.headline(souvenir.message, limit: 300), summaryHTML: content, contentHTML: content,

@@ -42,9 +42,11 @@ struct SettingsStep: RenderStep {
             fonts: choices(Self.fonts, labelPrefix: "font.", selected: "sans", context),
             sizes: choices(Self.sizes, labelPrefix: "size.", selected: "medium", context),
             noticesURL: root + SitePaths.notices,
-            howToUseURL: context.content.pages.contains { $0.slug == "how-to-use" } ? root + SitePaths.page("how-to-use") : nil
+            howToUseURL: context.pages.contains { $0.slug == "how-to-use" } ? root + SitePaths.page("how-to-use") : nil
         )
-        return [try context.page("settings", meta: context.meta(path: path, title: context.string("settingsTitle"), section: "settings"), body: body)]
+        // Modak's own page: described in Modak's words, not by the site's description.
+        let meta = context.meta(path: path, title: context.string("settingsTitle"), description: context.string("settingsDescription"), section: "settings")
+        return [try context.page("settings", meta: meta, body: body)]
     }
 
     private func choices(_ values: [String], labelPrefix: String, selected: String, _ context: RenderContext) -> [Choice] {
@@ -57,7 +59,7 @@ struct NoticesStep: RenderStep {
     let name = "notices"
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        let notices = context.content.notices.sorted { ($0.date, $1.slug) > ($1.date, $0.slug) }
+        let notices = context.notices.sorted { ($0.date, $1.slug) > ($1.date, $0.slug) }
         let listPath = SitePaths.notices
         let list = NoticeListBody(notices: notices.map { article($0, from: listPath, context, withBody: false) })
         var files = [try context.page("notices", meta: context.meta(path: listPath, title: context.string("noticesTitle"), section: "notices"), body: list)]
@@ -75,7 +77,7 @@ struct NoticesStep: RenderStep {
         ArticleView(
             title: notice.title, url: SitePaths.root(from: pagePath) + SitePaths.notice(notice.slug),
             date: context.dates.long(notice.date), datetime: context.dates.rfc3339(notice.date),
-            bodyHTML: withBody ? context.markdown.html(notice.body) : ""
+            bodyHTML: withBody ? context.markdown.html(notice.body, at: pagePath) : "", isDraft: notice.isDraft
         )
     }
 }
@@ -85,9 +87,9 @@ struct FreePagesStep: RenderStep {
     let name = "pages"
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        try context.content.pages.map { page in
+        try context.pages.map { page in
             let path = SitePaths.page(page.slug)
-            let article = ArticleView(title: page.title, url: "./", date: nil, datetime: nil, bodyHTML: context.markdown.html(page.body))
+            let article = ArticleView(title: page.title, url: "./", date: nil, datetime: nil, bodyHTML: context.markdown.html(page.body, at: path), isDraft: page.isDraft)
             return try context.page("article", meta: context.meta(path: path, title: page.title, section: "page"), body: ArticleBody(article: article, backURL: nil))
         }
     }

@@ -40,7 +40,10 @@ public final class HTMLDocument {
     }
 
     /// Replaces attribute values: `transform(element, attribute, value)` returns the new value, or nil to keep it.
-    public func rewriteAttributes(_ transform: (String, String, String) -> String?) {
+    /// True when any value changed.
+    @discardableResult
+    public func rewriteAttributes(_ transform: (String, String, String) -> String?) -> Bool {
+        var changed = false
         walk { node in
             let element = Self.name(of: node)
             var attribute = node.pointee.properties
@@ -51,11 +54,13 @@ public final class HTMLDocument {
                     free(valuePointer)
                     if let replacement = transform(element, name, value), replacement != value {
                         xmlSetProp(node, current.pointee.name, replacement)
+                        changed = true
                     }
                 }
                 attribute = current.pointee.next
             }
         }
+        return changed
     }
 
     /// Removes every element whose name is in `names`, with its content.

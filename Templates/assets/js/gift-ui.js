@@ -1,18 +1,19 @@
 /*
  * Small helpers shared by the gift catalogue filter (gift-catalogue.js) and the quiz (quiz.js):
- * amounts in whole KRW typed by people, and UI strings with {placeholders}.
- * window.ModakGiftUI. Plain ES2017, no dependencies.
+ * amounts in whole KRW typed by people, prices written as the site's language writes them, and
+ * UI strings with {placeholders}. window.ModakGiftUI (and module.exports, for tests in node).
+ * Plain ES2017, no dependencies.
  */
 (function (root) {
   "use strict";
 
   /*
-   * An amount as typed: digits, optionally grouped with commas or spaces and followed by "원".
-   * Returns the number, null for an empty field, or NaN for anything else (letters, minus signs,
-   * decimals, more digits than any budget needs).
+   * An amount as typed: digits, optionally grouped with commas or spaces, after "₩" or before "원"
+   * (as prices are written). Returns the number, null for an empty field, or NaN for anything
+   * else (letters, minus signs, decimals, more digits than any budget needs).
    */
   function parseAmount(text) {
-    var compact = String(text).replace(/[\s,]/g, "").replace(/원$/, "");
+    var compact = String(text).replace(/[\s,]/g, "").replace(/^₩/, "").replace(/원$/, "");
     if (compact === "") return null;
     if (!/^[0-9]{1,15}$/.test(compact)) return NaN;
     return Number(compact);
@@ -21,6 +22,14 @@
   /* 35000 → "35,000": commas every three digits, whatever the reader's locale. */
   function formatAmount(value) {
     return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
+
+  /*
+   * A price as the page's UI string `price` writes it, `{amount}` standing for the grouped
+   * amount: "{amount}원" → "35,000원", "₩{amount}" → "₩35,000". PriceFormat in Swift does the same.
+   */
+  function formatPrice(value, pattern) {
+    return String(pattern).split("{amount}").join(formatAmount(value));
   }
 
   /* Reformats an amount field with thousands separators when the reader leaves it. */
@@ -38,10 +47,13 @@
     });
   }
 
-  root.ModakGiftUI = {
+  var api = {
     parseAmount: parseAmount,
     formatAmount: formatAmount,
+    formatPrice: formatPrice,
     attachAmountInput: attachAmountInput,
     fillText: fillText
   };
-})(window);
+  if (typeof module === "object" && module && module.exports) module.exports = api;
+  if (root) root.ModakGiftUI = api;
+})(typeof window !== "undefined" ? window : null);

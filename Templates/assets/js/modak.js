@@ -188,7 +188,13 @@
 
   // ---- Showing sayings from the index ----------------------------------------------------------
 
-  const dayFormat = new Intl.DateTimeFormat(root.lang || undefined, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  // In the interface's language (`ko` for `lang="ko-KR"`), as the pages write dates.
+  const dayFormat = new Intl.DateTimeFormat(root.dataset.interfaceLanguage || root.lang || undefined, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+
+  /** 1234 → "1,234", as the pages write numbers in both languages of the interface (NumberText in Swift). */
+  function grouped(count) {
+    return String(count).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
 
   function formatDay(day) {
     const [year, month, date] = day.split("-").map(Number);
@@ -272,7 +278,7 @@
       item.hidden = used.has(item.dataset.sayingId);
       if (!item.hidden) shown++;
     }
-    document.querySelector("[data-count]").textContent = String(shown);
+    document.querySelector("[data-count]").textContent = grouped(shown);
     document.querySelector("[data-empty]").hidden = shown > 0;
   }
 
@@ -292,7 +298,7 @@
       if (!input.value.trim()) status.textContent = "";
       else if (found.length === 0) status.textContent = status.dataset.noneText;
       else {
-        status.textContent = status.dataset.countText.replace("{n}", found.length) +
+        status.textContent = status.dataset.countText.replace("{n}", grouped(found.length)) +
           (found.length > SEARCH_LIMIT ? " " + status.dataset.moreText.replace("{shown}", SEARCH_LIMIT) : "");
       }
     };

@@ -143,7 +143,7 @@
     var tooHigh = [];
     if (low > maxBudget) tooHigh.push(budgetMin);
     if (high > maxBudget) tooHigh.push(budgetMax);
-    if (tooHigh.length) return { message: text("budget-too-high", { max: ui.formatAmount(maxBudget) }), fields: tooHigh };
+    if (tooHigh.length) return { message: text("budget-too-high", { max: ui.formatPrice(maxBudget, quiz.getAttribute("data-price")) }), fields: tooHigh };
     if (low > high) return { message: text("budget-order"), fields: [budgetMin, budgetMax] };
     return null;
   }

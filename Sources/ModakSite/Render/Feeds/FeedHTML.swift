@@ -4,25 +4,20 @@ import ModakCore
 /// Makes rendered HTML safe to carry outside the site: feed readers, e-mail services and
 /// aggregators show it away from its page, so every link must be absolute, and they run no scripts.
 enum FeedHTML {
-    /// Attributes that hold one URL.
-    static let urlAttributes: Set<String> = ["href", "src", "poster", "cite", "action", "formaction", "background", "longdesc"]
     /// Elements readers strip or flag (the W3C feed validator calls them security risks).
     static let unsafeElements: Set<String> = ["script", "noscript", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "meta", "link", "style", "base"]
 
-    /// `html` with relative URLs resolved against `pageURL` (where the HTML is shown on the site)
-    /// and scripts, frames and event handlers removed. Only our Markdown or a site's raw HTML
+    /// `html` with relative URLs resolved against `pageURL` (where the HTML is shown on the site),
+    /// root-relative ones against `siteURL` (the site's root, which may lie below the host's), and
+    /// scripts, frames and event handlers removed. Only our Markdown or a site's raw HTML
     /// (`unsafeHTML`) reaches here; both are parsed with libxml2's forgiving HTML parser.
-    static func portable(_ html: String, pageURL: String) -> String {
-        guard let base = URL(string: pageURL) else { return html }
+    static func portable(_ html: String, pageURL: String, siteURL: String) -> String {
+        guard let base = URL(string: pageURL), let site = URL(string: siteURL) else { return html }
         let document = HTMLDocument(html: html, fragment: true)
         document.removeElements(named: unsafeElements)
         document.removeAttributes { _, attribute in attribute.lowercased().hasPrefix("on") }
-        document.rewriteAttributes { _, attribute, value in
-            switch attribute.lowercased() {
-            case "srcset": absoluteSourceSet(value, against: base)
-            case let name where urlAttributes.contains(name): absolute(value, against: base)
-            default: nil
-            }
+        HTMLReferences.rewrite(document) { reference in
+            HTMLReferences.rootRelativePath(reference).map { absolute(String($0), against: site) } ?? absolute(reference, against: base)
         }
         return document.html.trimmedOfWhitespace
     }
@@ -34,15 +29,6 @@ enum FeedHTML {
         if hasScheme(trimmed) { return trimmed }
         let encoded = trimmed.addingPercentEncoding(withAllowedCharacters: referenceCharacters) ?? trimmed
         return URL(string: encoded, relativeTo: base)?.absoluteString ?? base.absoluteString
-    }
-
-    /// `srcset="a.png 1x, b.png 2x"`: each candidate's URL resolved, descriptors kept.
-    static func absoluteSourceSet(_ value: String, against base: URL) -> String {
-        value.split(separator: ",").map { candidate in
-            let parts = candidate.split(separator: " ", omittingEmptySubsequences: true)
-            guard let first = parts.first else { return "" }
-            return ([absolute(String(first), against: base)] + parts.dropFirst().map(String.init)).joined(separator: " ")
-        }.joined(separator: ", ")
     }
 
     /// `scheme:` as RFC 3986 spells it (`https:`, `mailto:`, `data:`), as opposed to a path.

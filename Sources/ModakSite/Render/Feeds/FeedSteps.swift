@@ -17,8 +17,9 @@ struct FeedsStep: RenderStep {
     }
 
     static func channel(_ context: RenderContext) throws -> FeedChannel {
-        let count = min(context.content.site.feedLimit, context.published.count)
-        let items = try ParallelMap.map(Array(0..<count)) { index in Result { try item(index, context) } }.map { try $0.get() }
+        // Never a draft, even in a build with drafts: readers keep what a feed once held.
+        let indices = context.published.indices.lazy.filter { !context.published[$0].isDraft }.prefix(context.content.site.feedLimit)
+        let items = try ParallelMap.map(Array(indices)) { index in Result { try item(index, context) } }.map { try $0.get() }
         let site = context.content.site
         return FeedChannel(title: site.title, description: site.description, homeURL: site.baseURL, language: site.language, author: site.author, items: items)
     }
@@ -34,8 +35,8 @@ struct FeedsStep: RenderStep {
         return FeedItem(
             id: url, url: url, title: FeedText.headline(texts[0]),
             summary: texts.joined(separator: "\n") + (saying.who.isEmpty ? "" : "\n— \(saying.who)"),
-            summaryHTML: FeedHTML.portable(try render(false), pageURL: url),
-            contentHTML: FeedHTML.portable(try render(true), pageURL: url), date: saying.time,
+            summaryHTML: FeedHTML.portable(try render(false), pageURL: url, siteURL: context.content.site.baseURL),
+            contentHTML: FeedHTML.portable(try render(true), pageURL: url, siteURL: context.content.site.baseURL), date: saying.time,
             author: saying.who.isEmpty ? nil : saying.who, tags: saying.tags
         )
     }

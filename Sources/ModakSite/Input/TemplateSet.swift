@@ -1,0 +1,54 @@
+import ModakCore
+import Mustache
+
+/// Templates, assets and UI strings, merged from the bundled set and the site's overrides.
+public struct TemplateSet: Sendable {
+    public var library: MustacheLibrary
+    /// Static files under `assets/`, with their output paths.
+    public var assets: [OutputFile]
+    /// UI strings by language code.
+    public var strings: [String: [String: String]]
+    /// Template name → the file it came from, so errors name the file the author edits.
+    public var sourcePaths: [String: String]
+    /// A `StableHash` of every template's name and source: part of every deferred page's key.
+    public var fingerprint: UInt64
+    /// Override files that change nothing (a misspelt template name, an unknown UI string).
+    public var warnings: [Diagnostic]
+
+    public init(library: MustacheLibrary, assets: [OutputFile], strings: [String: [String: String]], sourcePaths: [String: String] = [:],
+                fingerprint: UInt64, warnings: [Diagnostic] = []) {
+        self.library = library
+        self.assets = assets
+        self.strings = strings
+        self.sourcePaths = sourcePaths
+        self.fingerprint = fingerprint
+        self.warnings = warnings
+    }
+
+    /// A template error as a diagnostic naming the file the author edits: `path:line:column: message`.
+    public static func diagnostic(for error: MustacheError, sourcePaths: [String: String]) -> Diagnostic {
+        guard let path = sourcePaths[error.file] else {
+            return Diagnostic(path: "\(error.file).mustache", "\(error.message): add \(error.file).mustache to Templates/ or to the site's templates/ folder")
+        }
+        return error.line > 0 ? Diagnostic(path: path, line: error.line, "\(error.column): \(error.message)") : Diagnostic(path: path, error.message)
+    }
+
+    /// The language of the UI strings for a BCP 47 tag, by RFC 4647 lookup: case aside, the whole
+    /// tag, then the tag without its last subtag, and so on (`ko-KR` → `ko`); nil when none has strings.
+    public func interfaceLanguage(for tag: String) -> String? {
+        let languages = strings.keys.sorted()
+        var subtags = tag.lowercased().split(separator: "-")
+        while !subtags.isEmpty {
+            let candidate = subtags.joined(separator: "-")
+            if let language = languages.first(where: { $0.lowercased() == candidate }) { return language }
+            subtags.removeLast()
+        }
+        return nil
+    }
+
+    /// The strings for `language`, falling back to English for keys it lacks.
+    public func strings(for language: String) -> [String: String] {
+        let english = strings["en"] ?? [:]
+        return english.merging(strings[language] ?? [:]) { _, chosen in chosen }
+    }
+}

@@ -1,0 +1,73 @@
+import ModakCore
+import Mustache
+
+/// A link every page shows besides the site's own: a `menu` entry, or a free page.
+public struct SiteLink: Sendable, Encodable, Equatable {
+    public var title: String
+    /// An absolute http(s) URL, or a path relative to the site root (`about/`).
+    public var url: String
+    public var isExternal: Bool
+}
+
+/// The links of `menu` in every page's navigation, and the free pages the menu does not link in
+/// every page's footer: with both, no free page is an orphan.
+public struct SiteLinks: Sendable, Encodable, Equatable {
+    public var menu: [SiteLink]
+    public var footer: [SiteLink]
+
+    init(menu items: [SiteConfig.MenuItem], pages: [Page]) {
+        menu = items.map { SiteLink(title: $0.title, url: $0.url, isExternal: $0.isExternal) }
+        let inMenu = menu.filter { !$0.isExternal }.map { Self.pagePath(of: $0.url) }
+        footer = pages.map { SiteLink(title: $0.title, url: SitePaths.page($0.slug), isExternal: false) }.filter { !inMenu.contains($0.url) }
+    }
+
+    /// The page a path inside the site names, as `SitePaths` writes page paths: `about`,
+    /// `about/` and `about/index.html` are all `about/`; a query or fragment is left off.
+    static func pagePath(of url: String) -> String {
+        var path = String(url.prefix { $0 != "?" && $0 != "#" })
+        if path == "index.html" || path.hasSuffix("/index.html") { path.removeLast("index.html".count) }
+        return path.isEmpty || path.hasSuffix("/") || path.split(separator: "/").last!.contains(".") ? path : path + "/"
+    }
+
+    /// `links` as the page at `page` (its path) shows them, with paths inside the site starting at `root`.
+    static func views(_ links: [SiteLink], root: String, from page: String) -> [LinkView] {
+        links.map { link in
+            link.isExternal
+                ? LinkView(title: link.title, url: link.url, isCurrent: false, isExternal: true)
+                : LinkView(title: link.title, url: root + link.url, isCurrent: pagePath(of: link.url) == page, isExternal: false)
+        }
+    }
+}
+
+/// A `SiteLink` on one page.
+struct LinkView: MustacheFields {
+    let title: String
+    let url: String
+    /// The link leads to the page showing it (`aria-current`).
+    let isCurrent: Bool
+    let isExternal: Bool
+
+    func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "title": title
+        case "url": url
+        case "isCurrent": isCurrent
+        case "isExternal": isExternal
+        default: nil
+        }
+    }
+}
+
+extension SiteLinks {
+    /// A warning for each `menu` path that leads to no file the build writes (`planned`, output
+    /// paths), with the nearest page's path when one is close: a typo there breaks every page.
+    static func unknownTargets(of menu: [SiteConfig.MenuItem], planned: Set<String>) -> [Diagnostic] {
+        let pages = planned.filter { $0 == "index.html" || $0.hasSuffix("/index.html") }.map { String($0.dropLast("index.html".count)) }.sorted()
+        return menu.filter { !$0.isExternal }.compactMap { item in
+            let path = pagePath(of: item.url)
+            guard !planned.contains(SitePaths.file(for: path)) else { return nil }
+            let suggestion = KeySuggestion.nearest(to: path, among: pages).map { ": did you mean `\($0)`?" } ?? ""
+            return .warning(item.source, "the menu entry `\(item.title)` links `\(item.url)`, which is no page of the site\(suggestion)")
+        }
+    }
+}
