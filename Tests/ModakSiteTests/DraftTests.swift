@@ -26,7 +26,7 @@ import ModakCore
     @Test func draftsAndFutureNoticesAppearInNoOutputFile() throws {
         let site = try WrittenSite(Self.files)
         #expect(site.result.succeeded, "\(site.result.diagnostics)")
-        #expect(try site.outputs.keys.contains(".modak-manifest"), "Modak's own records are searched too")
+        #expect(try site.outputs.keys.contains("bookkeeping/manifest"), "Modak's own records are searched too")
         for marker in Self.draftMarkers + ["FUTURE-NOTICE-MARKER", "2026-12-24-later"] {
             #expect(try files(of: site, holding: marker) == [], "\(marker)")
         }

@@ -108,15 +108,17 @@ struct WrittenSite {
         HTMLDocument(html: try page(path)).elements.filter { $0.name == name && matches($0.attributes) }
     }
 
-    /// Every output file, Modak's hidden records too, as text.
+    /// Every output file as text, and the build's bookkeeping under `bookkeeping/`.
     var outputs: [String: String] {
         get throws {
-            let root = folder.path + "/public/"
             var files: [String: String] = [:]
-            for case let path as String in FileManager.default.enumerator(atPath: root)?.allObjects ?? [] {
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: root + path, isDirectory: &isFolder), !isFolder.boolValue {
-                    files[path] = String(decoding: try #require(FileManager.default.contents(atPath: root + path)), as: UTF8.self)
+            let bookkeeping = folder.bookkeeping(of: "public").bookkeeping.folder
+            for (prefix, root) in [("", folder.path + "/public/"), ("bookkeeping/", bookkeeping + "/")] {
+                for case let path as String in FileManager.default.enumerator(atPath: root)?.allObjects ?? [] {
+                    var isFolder: ObjCBool = false
+                    if FileManager.default.fileExists(atPath: root + path, isDirectory: &isFolder), !isFolder.boolValue {
+                        files[prefix + path] = String(decoding: try #require(FileManager.default.contents(atPath: root + path)), as: UTF8.self)
+                    }
                 }
             }
             return files

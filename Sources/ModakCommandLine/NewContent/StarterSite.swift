@@ -23,7 +23,7 @@ public enum StarterSite {
         let yesterday = today.adding(days: -1)
         let nextYear = today.adding(days: 365)
         return [
-            File(path: "content/site.json", text: siteJSON, summary: "the settings, each with its default: edit title and baseURL"),
+            File(path: "content/site.json", text: siteJSON, summary: "the settings, each at its default, and a menu: edit title and baseURL"),
             File(path: "content/sayings/well-begun.md", text: markdownSaying(time: "\(today) 09:00"), summary: "a saying in Markdown, today's"),
             File(path: "content/sayings/proverbs.json", text: jsonSayings(times: ["\(yesterday) 09:00", "\(today.adding(days: -2)) 09:00"]),
                  summary: "two sayings in a JSON array"),
@@ -39,7 +39,8 @@ public enum StarterSite {
         ]
     }
 
-    /// Every key `site.json` takes, with its default; `title`, `baseURL` and `author` are yours to fill in.
+    /// Every key `site.json` takes, with its default (and one `menu` link, to show its form);
+    /// `title`, `baseURL` and `author` are yours to fill in.
     static let siteJSON = """
     {
       "title": "My sayings",
@@ -52,7 +53,8 @@ public enum StarterSite {
       "newDays": 2,
       "feedLimit": 50,
       "cards": true,
-      "unsafeHTML": false
+      "unsafeHTML": false,
+      "menu": [{ "title": "About", "url": "about/" }]
     }
 
     """

@@ -137,7 +137,9 @@ struct StagingArea: Sendable {
         do throws(OutputError) {
             try FileSystem.replace(target, with: path(of: relativePath))
         } catch {
-            guard let folder = Self.folder(of: relativePath), !FileSystem.exists(output + "/" + folder) else { throw error }
+            // Another thread may be making the same folder: making it is idempotent, and a
+            // second failure is the real one.
+            guard let folder = Self.folder(of: relativePath) else { throw error }
             try FileSystem.createDirectories(output + "/" + folder)
             try FileSystem.replace(target, with: path(of: relativePath))
         }
