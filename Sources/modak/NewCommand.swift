@@ -127,7 +127,7 @@ private struct Site {
         let loaded: (ContentSet?, DiagnosticLog)
         do {
             files = try DirectoryReader.contentFiles(in: directory)
-            loaded = ContentLoader.load(files)
+            loaded = ContentLoader.load(files, folder: directory)
         } catch {
             Self.fail("\(error)", typed: typed)
             return nil
@@ -180,7 +180,7 @@ private struct Site {
                 return .failure
             }
             let path = "\(directory)/\(relativePath)"
-            let (_, log) = ContentLoader.load(files + [SourceFile(relativePath: relativePath, displayPath: path, bytes: Array(text.utf8))])
+            let (_, log) = ContentLoader.load(files + [SourceFile(relativePath: relativePath, displayPath: path, bytes: Array(text.utf8))], folder: directory)
             if log.hasErrors {
                 for diagnostic in log.sorted where diagnostic.severity == .error { printError(diagnostic.description) }
                 Self.fail("the new \(draft.folder.dropLast()) would not load", typed: draft.typed)

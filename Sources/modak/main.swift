@@ -24,7 +24,7 @@ func loadContent(_ directory: String) -> ContentSet? {
         printError("modak: \(error)")
         return nil
     }
-    let (content, log) = ContentLoader.load(files)
+    let (content, log) = ContentLoader.load(files, folder: directory)
     for diagnostic in log.sorted { printError(diagnostic.description) }
     return content
 }

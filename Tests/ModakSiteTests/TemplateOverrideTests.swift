@@ -65,7 +65,7 @@ import ModakCore
         #expect(empty.diagnostics.map(\.path) == [folder.path + "/content/site.json"])
         try folder.write("content/sayings/lamp.md", WrittenSite.saying)
         let withFiles = SiteBuilder.pinned.build(request(content: "\(folder.path)/content/", output: folder.path + "/public"))
-        #expect(withFiles.diagnostics.map(\.description) == ["\(folder.path)/content/site.json: the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}"])
+        #expect(withFiles.diagnostics.map(\.description) == ["\(folder.path)/content/site.json: the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}, or start a new site with `modak init`"])
     }
 }
 

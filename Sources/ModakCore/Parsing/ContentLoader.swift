@@ -18,7 +18,7 @@ public enum ContentLoader {
             // Named the way the other files are, so the message says which folder lacks it.
             let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
                 ?? files.first.map { String($0.displayPath.dropLast($0.relativePath.count)) } ?? ""
-            log.append(Diagnostic(path: prefix + "site.json", "the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}"))
+            log.append(Diagnostic(path: prefix + "site.json", "the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}, or start a new site with `modak init`"))
             return (nil, log)
         }
         let site = SiteConfigLoader.load(siteFile, log: &log)
