@@ -70,9 +70,8 @@ reference:
 	$(SWIFT) build --product modak
 	$(MODAK_DEBUG) reference > docs/reference/command-line.md
 
-## The release binary to PREFIX/bin and its templates to PREFIX/share/modak/Templates, so that
-## `modak` works from any folder. The binary looks there for PREFIX /usr/local or /usr; with
-## another PREFIX, set MODAK_TEMPLATES to that Templates folder.
+## The release binary to PREFIX/bin and its templates to PREFIX/share/modak/Templates (where
+## the binary looks, beside itself), so that `modak` works from any folder.
 PREFIX ?= /usr/local
 install: deps
 	$(SWIFT) build $(RELEASE) --product modak

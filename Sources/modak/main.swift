@@ -4,7 +4,8 @@ import ModakCore
 import ModakSite
 import CGlibcExtras
 
-/// Exit codes from SPEC.md: 0 success, 1 content or build errors, 2 usage errors.
+/// Exit codes (docs/reference/command-line.md): 0 success, 1 content or build errors, 2 usage errors
+/// and refused output folders.
 enum ExitCode: Int32 {
     case success = 0
     case failure = 1

@@ -179,7 +179,7 @@ struct GiftRecommenderTests {
         #expect(none.done && none.asked.isEmpty)
     }
 
-    @Test("simulate prints the SPEC's JSON object byte for byte")
+    @Test("simulate prints its documented JSON object byte for byte")
     func json() {
         let gifts = [gift("tumbler", price: 25_000, tags: ["practical"]), gift("candle", price: 18_000, tags: ["cozy"]),
                      gift("watch", price: 300_000, tags: ["practical"], gender: .male), gift("scarf", price: 40_000, tags: ["cozy"], gender: .female)]

@@ -22,7 +22,7 @@ struct SiteConfigTests {
         #expect(config.author == nil)
         #expect(config.newDays == 2)
         #expect(config.feedLimit == 50)
-        #expect(config.cards == true, "SPEC: `cards: false` opts out of the cards, so they are on by default")
+        #expect(config.cards == true, "`cards: false` opts out of the cards, so they are on by default")
         #expect(config.unsafeHTML == false)
     }
 

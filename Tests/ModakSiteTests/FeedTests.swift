@@ -35,7 +35,7 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         let html = ##"<p><a href="../b/">b</a> <a href="/favorites/">f</a> <a href="#n">n</a> <a href="?p=2">q</a> <img src="pic.png" alt=""></p>"##
         let result = portable(html)
         #expect(result.contains(#"href="https://example.org/blog/sayings/b/""#))
-        // Root-relative means the site's root (SPEC), which lies below the host's here.
+        // Root-relative means the site's root (docs/reference/content.md), which lies below the host's here.
         #expect(result.contains(#"href="https://example.org/blog/favorites/""#))
         #expect(result.contains(##"href="https://example.org/blog/sayings/a/#n""##))
         #expect(result.contains(#"href="https://example.org/blog/sayings/a/?p=2""#))

@@ -7,7 +7,7 @@
  *   MODAK_SIMULATE="/path/to/modak gifts simulate" node Tests/gifts/equivalence.js
  *
  * MODAK_SIMULATE is a shell command prefix (default: `modak gifts simulate`); the harness appends
- * `--gender G --budget MIN-MAX --answers A,B,… --content DIR` and expects exactly the SPEC's
+ * `--gender G --budget MIN-MAX --answers A,B,… --content DIR` and expects exactly the documented
  * one-line JSON object on stdout (exit 0), or exit 2 for a budget with min > max.
  * MODAK_EQ_SEED changes the seed (default 20261128). Deterministic for a given seed.
  *

@@ -1,4 +1,4 @@
-"""A catalogue of broken inputs: every content rule of SPEC.md broken once, then several at a time.
+"""A catalogue of broken inputs: every content rule of docs/reference/content.md broken once, then several at a time.
 Each build must exit 1, name the file and line of every problem as `path:line: message`, print no
 crash report, and leave the previous output byte-for-byte as it was."""
 import os

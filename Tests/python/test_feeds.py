@@ -200,7 +200,7 @@ def test_relative_links_resolve_like_on_the_page(adversarial_site):
     links = html_links(html)
     page = "https://feeds.example/blog/sayings/evil/"
     assert "https://feeds.example/blog/sayings/other/" in links
-    # Root-relative means the site's root (SPEC), which lies below the host's: as its page shows it.
+    # Root-relative means the site's root (docs/reference/content.md), which lies below the host's: as its page shows it.
     assert "https://feeds.example/blog/favorites/" in links
     assert "https://feeds.example/favorites/" not in links
     assert page + "#note" in links

@@ -8,7 +8,7 @@ public enum ModakCommands {
         discussion: [
             "Start with `modak init`, then `modak build` in the new folder; rebuild every day (cron, a systemd timer or a "
                 + "scheduled CI job) and the saying of the day turns, \"new\" marks expire and scheduled sayings appear.",
-            "Exit codes: 0 success, 1 content or build errors (each printed as `path:line: message`, all of them), 2 usage errors.",
+            "Exit codes: 0 success, 1 content or build errors (each printed as `path:line: message`, all of them), 2 usage errors and refused output folders.",
         ],
         options: [Option.version],
         subcommands: [initSite, build, serve, check, card, ModakCommands.new, importCommand, gifts, help, reference]

@@ -3,7 +3,7 @@ import UTF8Bytes
 
 /// A Markdown file split into its front-matter record and its body.
 ///
-/// The grammar is deliberately small and strict (SPEC.md): `key: value` lines, `[a, b]` lists,
+/// The grammar is deliberately small and strict (docs/reference/content.md): `key: value` lines, `[a, b]` lists,
 /// `"…"` strings with `\"` and `\\` escapes, `'…'` strings (`''` for a quote), blank lines and
 /// `#` comments. Anything else is an error with its line, so a typo never turns into content; so is
 /// a plain value a YAML reader would not take as text (`YAMLConstruct`), and a YAML block list.

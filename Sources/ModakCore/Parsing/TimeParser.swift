@@ -113,7 +113,7 @@ public func appendDigits(_ number: Int, width: Int, to text: inout [UInt8]) {
     }
 }
 
-/// Parses the time forms SPEC.md accepts: `2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`,
+/// Parses the time forms docs/reference/content.md lists: `2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`,
 /// `2026-11-28T09:30:00`, and ISO 8601 with an offset (`Z`, `+09:00`, `+0900`, optional fraction).
 /// A time without an offset is wall-clock time in the site's time zone.
 public enum TimeParser {

@@ -30,7 +30,7 @@ public struct BuildDay: Sendable, Equatable {
     public var tomorrowStart: Date { day.adding(days: 1).start(in: timeZone) }
 }
 
-/// SPEC.md's rules of time, as pure functions of the content and the build day.
+/// The rules of time (docs/reference/time.md), as pure functions of the content and the build day.
 public struct TimeRules: Sendable {
     public let today: BuildDay
     public let newDays: Int

@@ -1,4 +1,4 @@
-// The gift recommender (SPEC "Gift recommender"): narrows the gift catalogue by the reader's
+// The gift recommender (docs/reference/content.md, "How the recommender chooses"): narrows the gift catalogue by the reader's
 // gender, budget and yes/no answers. The same rules live in `Templates/assets/js/gift-engine.js`
 // for the browser; `Tests/gifts/equivalence.js` checks that both agree.
 
@@ -31,7 +31,7 @@ public struct GiftProfile: Sendable, Equatable {
         budget.contains(gift.price) && GiftProfile.gender(gift.gender, suits: gender)
     }
 
-    /// Gender matching, which the SPEC leaves open: a gift for `any` suits every reader, a reader
+    /// Gender matching: a gift for `any` suits every reader, a reader
     /// choosing `any` accepts every gift, otherwise the two genders must be equal.
     public static func gender(_ giftGender: GiftGender, suits readerGender: GiftGender) -> Bool {
         giftGender == .any || readerGender == .any || giftGender == readerGender
@@ -40,7 +40,7 @@ public struct GiftProfile: Sendable, Equatable {
 
 /// One run of the quiz: a pure value, advanced by `answer(_:)`.
 ///
-/// The SPEC's rules, implemented exactly:
+/// The rules of docs/reference/content.md, implemented exactly:
 /// - Candidate gifts: price within [min, max], gender matching (see `GiftProfile`), and no tag in
 ///   the excluded set.
 /// - Askable questions: not yet asked and whose tag is not excluded.
@@ -124,8 +124,8 @@ public struct GiftSession: Sendable {
         return true
     }
 
-    /// Plays `answers` in order until the rules say stop or the answers run out (SPEC,
-    /// `modak gifts simulate`). Answers left over once the session is done are ignored.
+    /// Plays `answers` in order until the rules say stop or the answers run out
+    /// (`modak gifts simulate`). Answers left over once the session is done are ignored.
     public static func simulate(gifts: [Gift], questions: [Question], profile: GiftProfile, answers: [GiftAnswer]) -> GiftSimulation {
         var session = GiftSession(gifts: gifts, questions: questions, profile: profile)
         for answer in answers where !session.isDone {
@@ -159,7 +159,7 @@ public struct GiftSimulation: Sendable, Equatable {
         a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     }
 
-    /// The one-line JSON object of the SPEC, keys in its order, without a trailing newline:
+    /// The one-line JSON object of `modak gifts simulate --help`, keys in its order, without a trailing newline:
     /// `{"asked": ["q1"], "answers": ["O"], "candidates": ["a", "b"], "done": false}`.
     public func json() -> String {
         "{\"asked\": \(Self.array(asked)), \"answers\": \(Self.array(answers)), \"candidates\": \(Self.array(candidates)), \"done\": \(done)}"

@@ -143,7 +143,7 @@ public struct SiteChecker: Sendable {
         } else if trimmed.hasPrefix("/") {
             if let site {
                 guard let inside = site.pathInside(path: Substring(trimmed)) else {
-                    // Root-relative means the host's root to a browser, but the site's root to SPEC's Markdown.
+                    // Root-relative means the host's root to a browser, but the site's root in Markdown.
                     let rest = trimmed.drop { $0 == "/" }
                     return .outsideSitePath(site.origin + trimmed, sitePath: site.path, relative: SitePaths.root(from: page) + rest, underBase: site.path + rest)
                 }

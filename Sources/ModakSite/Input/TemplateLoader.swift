@@ -82,14 +82,18 @@ public enum TemplateLoader {
         }
     }
 
-    /// The bundled `Templates/` folder: `$MODAK_TEMPLATES`, else the nearest `Templates/` above the
-    /// executable (a build inside the repository), else the installed copy.
+    /// The bundled `Templates/` folder: `$MODAK_TEMPLATES`, else the installed copy beside the
+    /// executable (`../share/modak/Templates`), else the nearest `Templates/` above it (a build
+    /// inside the repository), else a copy installed in /usr/local or /usr.
     public static func bundledFolder() -> String? {
         let fileManager = FileManager.default
         func isTemplates(_ path: String) -> Bool { fileManager.fileExists(atPath: path + "/layout.mustache") }
         if let path = ProcessInfo.processInfo.environment["MODAK_TEMPLATES"], isTemplates(path) { return path }
         let executable = URL(fileURLWithPath: (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         var folder = executable.deletingLastPathComponent()
+        // Installed as PREFIX/bin/modak, the templates are in PREFIX/share/modak/Templates.
+        let installed = folder.deletingLastPathComponent().appendingPathComponent("share/modak/Templates").path
+        if isTemplates(installed) { return installed }
         while folder.path != "/" {
             let candidate = folder.appendingPathComponent("Templates").path
             if isTemplates(candidate) { return candidate }

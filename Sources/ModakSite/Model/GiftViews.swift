@@ -1,7 +1,7 @@
 import ModakCore
 import Mustache
 
-/// Where the gift pages live (SPEC "Output URLs"), relative to the site root.
+/// Where the gift pages live (docs/reference/output.md), relative to the site root.
 extension SitePaths {
     public static func gift(_ id: String) -> String { "gifts/\(id)/" }
     public static func giftTag(_ slug: String) -> String { "gifts/tags/\(slug)/" }

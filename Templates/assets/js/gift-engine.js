@@ -1,12 +1,12 @@
 /*
- * Modak gift recommender — the rules of SPEC "Gift recommender", for the browser and Node.
+ * Modak gift recommender — the rules of docs/reference/content.md ("How the recommender chooses"), for the browser and Node.
  *
  * The same rules are implemented in Swift (Sources/ModakCore/Rules/GiftRecommender.swift) and
  * run by `modak gifts simulate`; Tests/gifts/equivalence.js checks that both agree.
  *
  *  - Candidate gifts: price within [min, max] (both ends included), gender matching, and no tag
  *    in the excluded set.
- *  - Gender matching (the SPEC leaves it open): a gift for "any" suits every reader, a reader
+ *  - Gender matching: a gift for "any" suits every reader, a reader
  *    who chooses "any" sees every gift, otherwise the two genders must be equal.
  *  - Askable questions: not yet asked and whose tag is not excluded.
  *  - Answers: "O" — asked and answered; "X" — asked, answered, and the question's tag joins the

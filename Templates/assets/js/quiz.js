@@ -3,7 +3,7 @@
  *
  * UI only. The rules (candidates, which question comes next, when to stop, the birthday ranges)
  * are gift-engine.js's (window.ModakGifts), the same rules `modak gifts simulate` runs in Swift.
- * Page hooks (SPEC): #gender, #birth-month, #birth-day, #budget-min, #budget-max, buttons
+ * Page hooks (docs/reference/output.md): #gender, #birth-month, #birth-day, #budget-min, #budget-max, buttons
  * [data-answer="O" | "X" | "skip"], #gift-result[data-gift-id], #another-gift.
  * The questions come in a random order; `?order=file` keeps questions.json's order, as the
  * simulator does, so a test can predict them.
@@ -85,7 +85,7 @@
   var day = $("birth-day");
   var birthdayMessage = $("birthday-message");
 
-  // Clamps both fields into range (SPEC: below → 01, above → the maximum), shows them with two
+  // Clamps both fields into range (below → 01, above → the maximum), shows them with two
   // digits and tells the reader what changed. Returns true when a value had to change.
   function settleBirthday() {
     var notes = [];
