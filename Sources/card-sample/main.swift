@@ -6,6 +6,7 @@
 // Files are named <card id>-<theme>.svg (and .png with --png, which needs
 // rsvg-convert on PATH).
 
+import CardSamples
 import Foundation
 import ModakCards
 

@@ -1,4 +1,5 @@
 import Testing
+import CardSamples
 @testable import ModakCards
 
 private func layout(korean: String = "", english: String = "", author: String = "Anonymous") -> CardLayout {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CardSamples
 @testable import ModakCards
 
 @Suite struct CardRasterizerTests {

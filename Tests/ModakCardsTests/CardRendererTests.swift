@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import CardSamples
 @testable import ModakCards
 
 /// Parses SVG and collects what the tests look at.

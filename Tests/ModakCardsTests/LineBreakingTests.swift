@@ -1,4 +1,5 @@
 import Testing
+import CardSamples
 @testable import ModakCards
 
 /// Wraps `text` at `width` (1/1000 em) and returns the lines' text.
