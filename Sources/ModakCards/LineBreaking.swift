@@ -58,7 +58,8 @@ extension Paragraph {
     }
 
     /// The line breaker: calls `body` with each line of first-fit wrapping at `maxWidth`, its
-    /// width, and the least width at which it would take more, until `body` returns false.
+    /// width, and the least width at which it would take more (`maxWidth + 1` for a line cut
+    /// inside a word), until `body` returns false.
     ///
     /// A line takes whole words while the next one's clusters but its space fit; a word wider
     /// than the line (or what is left of it) is cut after as many clusters as fit, at least one.
@@ -71,6 +72,7 @@ extension Paragraph {
         while index < words.count {
             let first = words[index]
             if prefix[first.contentEnd] - prefix[start] > maxWidth {
+                // Too wide: cut after as many clusters as fit, at least one.
                 var end = start + 1
                 while end < first.contentEnd && prefix[end + 1] - prefix[start] <= maxWidth { end += 1 }
                 guard body(start..<end, prefix[end] - prefix[start], maxWidth + 1) else { return }
