@@ -21,10 +21,12 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
 
-        // Saying cards: text layout with real font metrics, SVG, PNG through rsvg-convert.
+        // Saying cards: text layout with real font metrics, and the SVG (ModakSite makes the PNGs).
         .target(name: "ModakCards", dependencies: ["UTF8Bytes"], exclude: ["Generator"]),
-        .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards"]),
-        .executableTarget(name: "card-sample", dependencies: ["ModakCards"]),
+        // Sample cards for the tests, the rendering check and the renderer's benchmark.
+        .target(name: "CardSamples", dependencies: ["ModakCards"], path: "Tests/CardSamples"),
+        .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
+        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakSite"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock, no C.
         .target(name: "ModakCore", dependencies: ["UTF8Bytes"]),
@@ -32,7 +34,7 @@ let package = Package(
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
         .target(name: "ModakSite", dependencies: ["ModakCore", "Mustache", "ModakCards", "CCmark", "CLibXML2", "CGlibcExtras"]),
-        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport"]),
+        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 
         // `modak serve`: HTTP on POSIX sockets, rebuild on change and at midnight, live reload.

@@ -1,12 +1,14 @@
-import Foundation // memchr
+#if canImport(Glibc)
+import Glibc // memchr
+#endif
 
 /// Renders a saying as a 1200×630 SVG card (the Open Graph image size).
 ///
 /// The SVG is self-contained and deterministic: the same content and theme
 /// always give the same bytes. Every line is its own `<text>` with explicit
 /// coordinates, laid out with Noto Sans CJK KR's metrics, so any renderer
-/// with the font stack draws it the same way. Structure, for tools that
-/// inspect cards:
+/// with the font stack draws it the same way. The markup is `CardMarkup`'s;
+/// its structure, for tools that inspect cards:
 ///
 /// - `<g class="bg">`: background;
 /// - `<g class="decor">`: accent bar and bonfire, never overlapping text;
@@ -23,19 +25,12 @@ public struct CardRenderer: Sendable {
     /// out as silhouettes in the text colour — never as missing-glyph boxes.
     public static let fontFamily = "'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
 
-    /// The start of the text group, the same on every card.
-    private static let textGroupStart = Array("<g class=\"text\" font-family=\"\(CardText.escapeXML(fontFamily))\">\n".utf8)
-
     public let theme: CardTheme
-    /// The bonfire is the same on every card of a theme: drawn once.
-    private let bonfire: [UInt8]
-    /// So is the background, but for the prefix of its gradient ids: drawn once, in the pieces
-    /// that go between copies of a card's prefix.
-    private let backgroundPieces: [ArraySlice<UInt8>]
-
-    /// The rest of a line's start after its font size, which only the kind of line decides:
-    /// `" font-weight="…" fill="…" xml:lang="…" lang="…">`, for every kind (see `lineStyleIndex`).
-    private let lineStyles: [[UInt8]]
+    /// `CardMarkup.card` with the theme's slots filled.
+    private let skeleton: SVGTemplate<CardMarkup.CardSlot>
+    private let accentBar: SVGTemplate<CardMarkup.AccentBarSlot>
+    /// `CardMarkup.line` for every kind of line (see `lineStyleIndex`), its style filled.
+    private let lineMarkups: [SVGTemplate<CardMarkup.LineSlot>]
 
     /// The site name of the cards this renderer is made for, laid out once; a card of another
     /// site has its name laid out anew.
@@ -45,24 +40,28 @@ public struct CardRenderer: Sendable {
     public init(theme: CardTheme = .bonfire, siteName: String? = nil) {
         self.theme = theme
         self.siteName = siteName.map(FooterSiteName.init)
-        var svg = SVGWriter()
-        Bonfire.draw(into: &svg, theme: theme)
-        bonfire = svg.output
-        // NUL stands in for the prefix: no markup holds one.
-        var background = SVGWriter()
-        Self.drawBackground(into: &background, theme: theme, ids: ElementIDs(prefix: "\u{0}"))
-        backgroundPieces = background.output.split(separator: 0, omittingEmptySubsequences: false)
-        var lineStyles = [[UInt8]](repeating: [], count: TextRole.allCases.count * 2 * Language.allCases.count)
+        var bonfire = SVGWriter()
+        Bonfire.draw(into: &bonfire, theme: theme)
+        skeleton = SVGTemplate(CardMarkup.card, fixed: [
+            "backgroundTop": theme.backgroundTop, "backgroundBottom": theme.backgroundBottom,
+            "glow": theme.glow, "glowOpacity": SVGWriter.number(theme.glowOpacity, decimals: 2),
+            "bonfireX": SVGWriter.number(Bonfire.origin.x), "bonfireY": SVGWriter.number(Bonfire.origin.y),
+            "bonfire": String(decoding: bonfire.output, as: UTF8.self),
+            "fontFamily": CardText.escapeXML(Self.fontFamily),
+        ], slot: CardMarkup.CardSlot.init)
+        accentBar = SVGTemplate(CardMarkup.accentBar, fixed: ["accent": theme.accent], slot: CardMarkup.AccentBarSlot.init)
+        var lineMarkups: [SVGTemplate<CardMarkup.LineSlot>] = []
         for role in TextRole.allCases {
             for bold in [false, true] {
                 for lang in Language.allCases {
-                    let style = "\" font-weight=\"\(bold ? "700" : "400")\" fill=\"\(CardText.escapeXML(Self.color(for: role, theme: theme)))\""
-                        + " xml:lang=\"\(lang.code)\" lang=\"\(lang.code)\">"
-                    lineStyles[Self.lineStyleIndex(role: role, bold: bold, lang: lang)] = Array(style.utf8)
+                    precondition(Self.lineStyleIndex(role: role, bold: bold, lang: lang) == lineMarkups.count)
+                    lineMarkups.append(SVGTemplate(CardMarkup.line, fixed: [
+                        "fontWeight": bold ? "700" : "400", "fill": Self.color(for: role, theme: theme), "lang": lang.code,
+                    ], slot: CardMarkup.LineSlot.init))
                 }
             }
         }
-        self.lineStyles = lineStyles
+        self.lineMarkups = lineMarkups
     }
 
     private static func lineStyleIndex(role: TextRole, bold: Bool, lang: Language) -> Int {
@@ -85,41 +84,37 @@ public struct CardRenderer: Sendable {
         let ids = ElementIDs(cardID: content.id)
 
         var svg = SVGWriter()
-        svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1200\" height=\"630\" viewBox=\"0 0 1200 630\" role=\"img\" aria-labelledby=\"")
-        // The ids of the title and description are the prefix and a suffix, written in turn.
-        svg.append(string: ids.prefix)
-        svg.append("-title ")
-        svg.append(string: ids.prefix)
-        svg.append("-desc\">\n<title id=\"")
-        svg.append(string: ids.prefix)
-        svg.append("-title\">")
-        Self.appendTitle(korean: korean, english: english, author: author, to: &svg)
-        svg.append("</title>\n<desc id=\"")
-        svg.append(string: ids.prefix)
-        svg.append("-desc\">")
-        Self.appendDescription(korean: korean, english: english, author: author, siteName: siteName.text, dateLabel: dateLabel, to: &svg)
-        svg.append("</desc>\n")
-        for (index, piece) in backgroundPieces.enumerated() {
-            if index > 0 { svg.append(string: ids.prefix) }
-            svg.append(piece)
+        skeleton.write(to: &svg) { slot, svg in
+            switch slot {
+            case .id:
+                svg.append(string: ids.prefix)
+            case .title:
+                Self.appendTitle(korean: korean, english: english, author: author, to: &svg)
+            case .description:
+                Self.appendDescription(korean: korean, english: english, author: author, siteName: siteName.text,
+                                       dateLabel: dateLabel, to: &svg)
+            case .accentBar:
+                // The bar spans the quotation and its translation: a card without them has none.
+                guard layout.quoteBottom > layout.quoteTop else { return }
+                accentBar.write(to: &svg) { slot, svg in
+                    switch slot {
+                    case .y: svg.append(number: layout.quoteTop + 4)
+                    case .height: svg.append(number: layout.quoteBottom - layout.quoteTop - 8)
+                    }
+                }
+            case .lines:
+                for line in layout.lines {
+                    lineMarkups[Self.lineStyleIndex(role: line.role, bold: line.bold, lang: line.lang)].write(to: &svg) { slot, svg in
+                        switch slot {
+                        case .x: svg.append(number: line.x)
+                        case .y: svg.append(number: line.baseline)
+                        case .fontSize: svg.append(number: line.fontSize)
+                        case .text: svg.append(escaping: line.text)
+                        }
+                    }
+                }
+            }
         }
-        svg.append("<g class=\"decor\" aria-hidden=\"true\">\n")
-        drawAccentBar(into: &svg, layout: layout)
-        svg.append(bonfire)
-        svg.append("</g>\n")
-        svg.append(Self.textGroupStart)
-        for line in layout.lines {
-            svg.append("<text x=\"")
-            svg.append(number: line.x)
-            svg.append("\" y=\"")
-            svg.append(number: line.baseline)
-            svg.append("\" font-size=\"")
-            svg.append(number: line.fontSize)
-            svg.append(lineStyles[Self.lineStyleIndex(role: line.role, bold: line.bold, lang: line.lang)])
-            svg.append(escaping: line.text)
-            svg.append("</text>\n")
-        }
-        svg.append("</g>\n</svg>\n")
         return svg.output
     }
 
@@ -144,34 +139,6 @@ public struct CardRenderer: Sendable {
         case .author, .siteName: theme.accent
         case .date: theme.mutedText
         }
-    }
-
-    private static func drawBackground(into svg: inout SVGWriter, theme: CardTheme, ids: ElementIDs) {
-        svg.line("<defs>")
-        svg.line("<linearGradient id=\"\(ids.background)\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
-                 + "<stop offset=\"0\" stop-color=\"\(theme.backgroundTop)\"/>"
-                 + "<stop offset=\"1\" stop-color=\"\(theme.backgroundBottom)\"/></linearGradient>")
-        svg.line("<radialGradient id=\"\(ids.glow)\" cx=\"\(SVGWriter.number(Bonfire.origin.x))\""
-                 + " cy=\"\(SVGWriter.number(Bonfire.origin.y))\" r=\"560\" gradientUnits=\"userSpaceOnUse\">"
-                 + "<stop offset=\"0\" stop-color=\"\(theme.glow)\" stop-opacity=\"\(SVGWriter.number(theme.glowOpacity, decimals: 2))\"/>"
-                 + "<stop offset=\"1\" stop-color=\"\(theme.glow)\" stop-opacity=\"0\"/></radialGradient>")
-        svg.line("</defs>")
-        svg.line("<g class=\"bg\">")
-        svg.line("<rect width=\"1200\" height=\"630\" fill=\"url(#\(ids.background))\"/>")
-        svg.line("<rect width=\"1200\" height=\"630\" fill=\"url(#\(ids.glow))\"/>")
-        svg.line("</g>")
-    }
-
-    /// A thin vertical bar in the accent colour beside the quotation.
-    private func drawAccentBar(into svg: inout SVGWriter, layout: CardLayout) {
-        guard layout.quoteBottom > layout.quoteTop else { return }
-        svg.append("<rect x=\"66\" y=\"")
-        svg.append(number: layout.quoteTop + 4)
-        svg.append("\" width=\"4\" height=\"")
-        svg.append(number: layout.quoteBottom - layout.quoteTop - 8)
-        svg.append("\" rx=\"2\" fill=\"")
-        svg.append(string: theme.accent)
-        svg.append("\"/>\n")
     }
 
     /// The title, escaped: the saying, then " — " and the author when there is one. Written
@@ -245,10 +212,6 @@ private struct TextParts {
 struct ElementIDs {
     let prefix: String
 
-    init(prefix: String) {
-        self.prefix = prefix
-    }
-
     /// `card-` and the ASCII letters, digits, `-` and `_` among the first 64 scalars of `cardID`.
     init(cardID: String) {
         var safe = Array("card-".utf8)
@@ -268,81 +231,5 @@ struct ElementIDs {
             }
         }
         prefix = safe.count == 5 ? "card" : String(decoding: safe, as: UTF8.self)
-    }
-
-    var background: String { prefix + "-bg" }
-    var glow: String { prefix + "-glow" }
-}
-
-/// Appends SVG markup as UTF-8.
-struct SVGWriter {
-    private(set) var output: [UInt8] = []
-
-    init() { output.reserveCapacity(8192) }
-
-    /// `markup` and a line feed.
-    mutating func line(_ markup: String) {
-        append(string: markup)
-        output.append(0x0A)
-    }
-
-    /// `value` as `number(_:decimals:)` writes it.
-    mutating func append(number value: Double, decimals: Int = 1) {
-        Self.appendNumber(value, decimals: decimals, to: &output)
-    }
-
-    mutating func append(_ markup: some Sequence<UInt8>) {
-        output += markup
-    }
-
-    /// Static markup, copied straight from the binary.
-    mutating func append(_ markup: StaticString) {
-        output += UnsafeBufferPointer(start: markup.utf8Start, count: markup.utf8CodeUnitCount)
-    }
-
-    /// Copies the string's UTF-8 at once (`+= markup.utf8` goes through the generic sequence path).
-    mutating func append(string markup: String) {
-        var markup = markup
-        markup.withUTF8 { output.append(contentsOf: $0) }
-    }
-
-    /// `text` with the XML special characters escaped, for text content and attribute values.
-    mutating func append(escaping text: String) {
-        CardText.appendEscapedXML(text, to: &output)
-    }
-
-    /// UTF-8 bytes with the XML special characters escaped.
-    mutating func append(escaping utf8: UnsafeBufferPointer<UInt8>) {
-        CardText.appendEscapedXML(utf8: utf8, to: &output)
-    }
-
-    /// `value` with exactly `decimals` decimals, independent of locale.
-    static func number(_ value: Double, decimals: Int = 1) -> String {
-        var bytes: [UInt8] = []
-        appendNumber(value, decimals: decimals, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    static func appendNumber(_ value: Double, decimals: Int, to output: inout [UInt8]) {
-        var scale = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((abs(value) * Double(scale)).rounded())
-        if value < 0 && scaled != 0 { output.append(UInt8(ascii: "-")) }
-        // Digits from the last, into a buffer copied once: one division per digit, none to count them.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24 + decimals) { buffer in
-            var start = buffer.count
-            var rest = scaled
-            for written in 0... {
-                if written == decimals && decimals > 0 {
-                    start -= 1
-                    buffer[start] = UInt8(ascii: ".")
-                }
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                if rest == 0 && written >= decimals { break }
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
-        }
     }
 }

@@ -6,8 +6,10 @@
 // Files are named <card id>-<theme>.svg (and .png with --png, which needs
 // rsvg-convert on PATH).
 
+import CardSamples
 import Foundation
 import ModakCards
+import ModakSite
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("card-sample: \(message)\n".utf8))
@@ -86,18 +88,18 @@ default: fail("unknown set \(options.set)")
 
 do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    var jobs: [(svg: String, png: String)] = []
+    var jobs: [(source: String, destination: String)] = []
     for theme in options.themes {
         let renderer = CardRenderer(theme: theme)
         for content in contents {
             let base = "\(directory)/\(content.id)-\(theme.name)"
             try renderer.svg(for: content).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
-            jobs.append((svg: base + ".svg", png: base + ".png"))
+            jobs.append((source: base + ".svg", destination: base + ".png"))
         }
     }
     if options.png {
-        guard let rasterizer = CardRasterizer.locate() else { fail("rsvg-convert not found on PATH") }
-        try rasterizer.rasterize(jobs)
+        guard let deriver = CardPNGDeriver.locate() else { fail("rsvg-convert not found on PATH") }
+        try deriver.derive(jobs)
     }
     print("wrote \(jobs.count) cards to \(directory)")
 } catch {

@@ -1,4 +1,5 @@
 import Testing
+import CardSamples
 @testable import ModakCards
 
 private func layout(korean: String = "", english: String = "", author: String = "Anonymous") -> CardLayout {
@@ -91,6 +92,17 @@ private func layout(korean: String = "", english: String = "", author: String = 
         let koreanOnly = layout(korean: "시작이 반이다.")
         #expect(koreanOnly.lines.first?.lang == .korean)
         #expect(!koreanOnly.lines.contains { $0.role == .translation })
+    }
+
+    @Test func aZeroWidthCharacterAfterTheLastSpaceIsCountedWithTheLines() {
+        // The word joiner is a word of its own, of no width. The line count once left it out while
+        // the lines did not, so the count was one short and the card cut a line it had room for.
+        let korean = "é모닥불The quick brown foxThe quick brown fox \u{2060}"
+        let english = "아는 것을 안다고 하고가😀모닥불\u{200B}Supercalifragilisticexpialidocious😀😀😀"
+            + "The quick brown foxThe quick brown fox가😀모닥불well-knownwell-knowna모닥불The quick brown fox"
+        let card = layout(korean: korean, english: english)
+        #expect(!card.truncated)
+        #expect(card.lines.last { $0.role == .quote }?.text.hasSuffix(" \u{2060}") == true)
     }
 
     @Test func blankAuthorDrawsNoDash() {

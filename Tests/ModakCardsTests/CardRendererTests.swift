@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import CardSamples
 @testable import ModakCards
 
 /// Parses SVG and collects what the tests look at.
@@ -162,6 +163,16 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
             #expect(svg.contains(colour))
         }
         #expect(!svg.contains(CardTheme.bonfire.backgroundTop))
+    }
+
+    @Test func aTemplateIsCutAtTheSlotsLeftToFill() {
+        enum Slot: String { case a, b }
+        let template = SVGTemplate("<x {a} y=\"{fixed}\">{b}</x>{a}", fixed: ["fixed": "{1}"], slot: Slot.init)
+        #expect(template.slots == [.a, .b, .a])
+        #expect(template.runs.map { String(decoding: $0, as: UTF8.self) } == ["<x ", " y=\"{1}\">", "</x>", ""])
+        var svg = SVGWriter()
+        template.write(to: &svg) { slot, svg in svg.append(string: slot.rawValue.uppercased()) }
+        #expect(String(decoding: svg.output, as: UTF8.self) == "<x A y=\"{1}\">B</x>A")
     }
 
     @Test func numbersHaveAFixedNumberOfDecimals() {

@@ -1,4 +1,5 @@
 import Testing
+import CardSamples
 @testable import ModakCards
 
 /// Wraps `text` at `width` (1/1000 em) and returns the lines' text.
@@ -162,16 +163,47 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
         }
     }
 
-    @Test func countingLinesWordByWordGivesTheGreedyCount() {
-        // Once no word needs breaking, lines are counted word by word: the count must be the one
-        // the cluster-by-cluster wrapping makes, at every width.
-        for text in Self.mixedTexts(count: 400, longest: 40, seed: 99, extraPiece: "--") {
+    @Test func theLineBreakerMakesTheLinesOfTheRulesAndCountsThem() {
+        // The line breaker goes word by word; the rules are stated cluster by cluster
+        // (`clusterByClusterLines`). They must agree at every width, with words that need cutting
+        // and without, and the count must be the lines'.
+        let texts = Self.mixedTexts(count: 400, longest: 40, seed: 99, extraPiece: "--")
+            + Self.mixedTexts(count: 200, longest: 12, seed: 3, extraPiece: "\u{2060}")
+        for text in texts {
             let paragraph = Paragraph(utf8: Array(text.utf8), metrics: .notoSansKRRegular)
-            let widest = paragraph.widestWord
-            for width in stride(from: max(widest, 1), through: widest * 3 + 2_000, by: 97) {
-                #expect(paragraph.greedyLineCount(maxWidth: width) == paragraph.greedyLines(maxWidth: width).count, "\(text) at \(width)")
+            for width in stride(from: 1, through: paragraph.widestWord * 3 + 2_000, by: 97) {
+                let lines = paragraph.greedyLines(maxWidth: width)
+                #expect(lines == Self.clusterByClusterLines(paragraph, maxWidth: width), "\(text) at \(width)")
+                #expect(paragraph.greedyLineCount(maxWidth: width) == lines.count, "\(text) at \(width)")
             }
         }
+    }
+
+    /// First-fit wrapping as the rules state it: each line takes clusters until one that is not a
+    /// space would overflow, then ends after the last break opportunity, or before that cluster
+    /// when there is none (a word wider than the line; at least one cluster); spaces around a
+    /// line are dropped.
+    private static func clusterByClusterLines(_ paragraph: Paragraph, maxWidth: Int) -> [Range<Int>] {
+        let clusters = paragraph.clusters
+        var lines: [Range<Int>] = []
+        var start = 0
+        while start < clusters.count {
+            var end = clusters.count
+            var lastBreak: Int?
+            for index in start..<clusters.count {
+                if !clusters[index].isSpace && paragraph.width(of: start..<index + 1) > maxWidth {
+                    end = lastBreak.map { $0 + 1 } ?? max(index, start + 1)
+                    break
+                }
+                if clusters[index].breakAfter { lastBreak = index }
+            }
+            var contentEnd = end
+            while contentEnd > start && clusters[contentEnd - 1].isSpace { contentEnd -= 1 }
+            lines.append(start..<contentEnd)
+            start = end
+            while start < clusters.count && clusters[start].isSpace { start += 1 }
+        }
+        return lines.isEmpty ? [0..<0] : lines
     }
 
     @Test func balancingStartingAtTheShareOfTheTextFindsTheNarrowestWidth() {

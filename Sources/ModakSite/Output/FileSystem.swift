@@ -168,8 +168,9 @@ enum FileSystem {
         try? FileManager.default.removeItem(atPath: path)
     }
 
-    /// Whether `name` is one of `temporarySibling`'s names, or a name a tool made from one
-    /// (`rsvg-convert` writing a card PNG adds its own `.<pid>.<uuid>.tmp`).
+    /// Whether `name` is one of `temporarySibling`'s names, or one that an older Modak's card
+    /// rasteriser made from one (adding `.<pid>.<uuid>.tmp`), which a build taking over that
+    /// version's output removes (`OutputBookkeeping.removeLegacyFiles`).
     static func isTemporaryName(_ name: String) -> Bool {
         guard name.hasPrefix("."), let marker = name.range(of: ".modak-", options: .backwards),
               marker.lowerBound > name.index(after: name.startIndex) else { return false }

@@ -75,17 +75,3 @@ public struct SayingCard: Sendable {
                     siteName: siteName, dateLabel: dates.long(saying.time))
     }
 }
-
-/// Makes card PNGs with `rsvg-convert`.
-public struct CardPNGDeriver: FileDeriver {
-    let rasterizer: CardRasterizer
-
-    /// The deriver for this machine, or nil when `rsvg-convert` is not installed.
-    public static func locate() -> CardPNGDeriver? {
-        CardRasterizer.locate().map(CardPNGDeriver.init)
-    }
-
-    public func derive(_ jobs: [(source: String, destination: String)]) throws {
-        try rasterizer.rasterize(jobs.map { (svg: $0.source, png: $0.destination) })
-    }
-}

@@ -1,3 +1,5 @@
+import ModakCards
+
 /// Sample cards for previews, tests and the rendering check (`test-cards.sh`): real
 /// sayings, and a stress set of the extremes the layout must handle.
 public enum CardSamples {
@@ -49,7 +51,7 @@ public enum CardSamples {
     }
 
     /// Korean prose of exactly `syllables` Hangul syllables, in real words.
-    static func hangul(syllables: Int) -> String {
+    public static func hangul(syllables: Int) -> String {
         let words = "우리가 함께 모닥불 곁에 앉아 나누던 이야기들은 오래도록 마음속에 따뜻하게 남아 있습니다"
             .split(separator: " ")
         var result: [Substring] = []
@@ -65,7 +67,7 @@ public enum CardSamples {
     }
 
     /// English prose of exactly `count` words.
-    static func englishWords(_ count: Int) -> String {
+    public static func englishWords(_ count: Int) -> String {
         let words = "The stories we shared around the fire stayed with us long after the embers had gone cold"
             .split(separator: " ")
         return (0..<count).map { words[$0 % words.count] }.joined(separator: " ")
