@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 
 /// Turns the files of a content folder into a validated `ContentSet`, or every reason it cannot.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ParallelWork
 
 /// Makes card PNGs, 1200 px wide, with `rsvg-convert` (librsvg): one process per card, as many
 /// at once as the machine has cores.

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ParallelWork
 import Synchronization
 #if canImport(Glibc)
 import Glibc

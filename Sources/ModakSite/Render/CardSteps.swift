@@ -1,5 +1,6 @@
 import ModakCards
 import ModakCore
+import ParallelWork
 
 /// How a build shares sayings as images.
 public enum CardImages: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 import Mustache
+import ParallelWork
 
 public enum ModakVersion {
     public static let current = "0.1.0"
