@@ -82,16 +82,9 @@ public enum JSONParser {
 
         mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
             let openingLine = line
-            index += 1
+            if try isEmptyAfterOpening(.object, openedOn: openingLine) { return [] }
             var members: [JSONMember] = []
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return members
-            }
-            // At the top of the loop, a key should start here.
-            while true {
-                guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
+            repeat {
                 guard bytes[index] == UInt8(ascii: "\"") else { throw errorAtMisplacedToken(whereA: .key) }
                 let key = try parseString()
                 let keyLine = line
@@ -109,57 +102,62 @@ public enum JSONParser {
                 }
                 let value = try parseValue(depth: depth + 1)
                 members.append(JSONMember(key: key, value: value))
-                let valueEndLine = line
-                skipWhitespace()
-                guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
-                if bytes[index] == UInt8(ascii: ",") {
-                    let commaLine = line
-                    index += 1
-                    skipWhitespace()
-                    if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-                        throw error("a comma after the last member of the object: remove the comma before `}`", line: commaLine)
-                    }
-                    continue
-                }
-                if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return members
-                }
-                throw errorAfterAnItem(of: .object, openedOn: openingLine, itemEndedOn: valueEndLine)
-            }
+            } while try !closesAfterItem(of: .object, openedOn: openingLine)
+            return members
         }
 
         mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
             let openingLine = line
-            index += 1
+            if try isEmptyAfterOpening(.array, openedOn: openingLine) { return [] }
             var elements: [JSONNode] = []
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return elements
-            }
-            // At the top of the loop, an item should start here.
-            while true {
-                guard index < bytes.count else { throw errorNeverClosed(.array, openedOn: openingLine) }
+            repeat {
                 elements.append(try parseValue(depth: depth + 1))
-                let valueEndLine = line
+            } while try !closesAfterItem(of: .array, openedOn: openingLine)
+            return elements
+        }
+
+        /// Reads the opening bracket of `container` and the blanks after it, and the closing bracket
+        /// too when it follows at once (true); otherwise the first item starts where it stops.
+        mutating func isEmptyAfterOpening(_ container: Container, openedOn openingLine: Int) throws(JSONSyntaxError) -> Bool {
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
+            guard bytes[index] == container.closingByte else { return false }
+            index += 1
+            return true
+        }
+
+        /// After an item of `container`, reads the `,` and the blanks before the next item (false;
+        /// it starts where this stops) or the closing bracket (true).
+        mutating func closesAfterItem(of container: Container, openedOn openingLine: Int) throws(JSONSyntaxError) -> Bool {
+            let itemEndLine = line
+            skipWhitespace()
+            guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
+            if bytes[index] == UInt8(ascii: ",") {
+                let commaLine = line
+                index += 1
                 skipWhitespace()
-                guard index < bytes.count else { throw errorNeverClosed(.array, openedOn: openingLine) }
-                if bytes[index] == UInt8(ascii: ",") {
-                    let commaLine = line
-                    index += 1
-                    skipWhitespace()
-                    if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                        throw error("a comma after the last item of the array: remove the comma before `]`", line: commaLine)
-                    }
-                    continue
+                guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
+                if bytes[index] == container.closingByte {
+                    throw error("a comma after the last \(container.item) of the \(container.name): remove the comma before `\(container.closer)`", line: commaLine)
                 }
-                if bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    return elements
-                }
-                throw errorAfterAnItem(of: .array, openedOn: openingLine, itemEndedOn: valueEndLine)
+                return false
             }
+            if bytes[index] == container.closingByte {
+                index += 1
+                return true
+            }
+            throw errorAfterAnItem(of: container, openedOn: openingLine, itemEndedOn: itemEndLine)
+        }
+
+        enum Container {
+            case array, object
+
+            var closingByte: UInt8 { self == .array ? UInt8(ascii: "]") : UInt8(ascii: "}") }
+            var closer: Character { Character(Unicode.Scalar(closingByte)) }
+            var name: String { self == .array ? "array" : "object" }
+            var item: String { self == .array ? "item" : "member" }
+            var anItem: String { self == .array ? "an item" : "a member" }
         }
 
         mutating func parseNumber() throws(JSONSyntaxError) -> String {

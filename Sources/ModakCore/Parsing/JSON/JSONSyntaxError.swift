@@ -11,15 +11,6 @@ extension JSONParser.Reader {
         JSONSyntaxError(line: line ?? self.line, message: message)
     }
 
-    enum Container {
-        case array, object
-
-        var name: String { self == .array ? "array" : "object" }
-        var item: String { self == .array ? "item" : "member" }
-        var anItem: String { self == .array ? "an item" : "a member" }
-        var closer: Character { self == .array ? "]" : "}" }
-    }
-
     enum Expected { case value, key }
 
     func errorNeverClosed(_ container: Container, openedOn openingLine: Int) -> JSONSyntaxError {
@@ -30,7 +21,7 @@ extension JSONParser.Reader {
     func errorAfterAnItem(of container: Container, openedOn openingLine: Int, itemEndedOn itemLine: Int) -> JSONSyntaxError {
         let byte = bytes[index]
         let other: Container = container == .array ? .object : .array
-        if byte == other.closer.asciiValue {
+        if byte == other.closingByte {
             return error("`\(other.closer)` closes an \(other.name), but the \(container.name) opened on line \(openingLine) is still open: add `\(container.closer)` before it")
         }
         if bytes[index - 1] == UInt8(ascii: "\""), !"\"{[:".utf8.contains(byte) {
