@@ -394,7 +394,9 @@ struct ValidationTests {
     ] as [([UInt8], Int)])
     func firstInvalidLine(_ example: (bytes: [UInt8], line: Int)) {
         let file = SourceFile(relativePath: "a.md", bytes: example.bytes)
-        #expect(file.text == nil)
+        var log = DiagnosticLog()
+        #expect(!file.isValidUTF8(log: &log))
+        #expect(log.errorLines == ["a.md:\(example.line): the file is not valid UTF-8: save it as UTF-8"])
         #expect(file.firstInvalidUTF8Line == example.line)
     }
 

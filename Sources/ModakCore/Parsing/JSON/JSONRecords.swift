@@ -40,10 +40,7 @@ extension JSONNode {
 enum JSONDocumentReader {
     /// Parses a JSON file, logging invalid UTF-8 or a syntax error with its line.
     static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> JSONNode? {
-        guard file.text != nil else {
-            log.error(SourceLocation(path: file.displayPath, line: file.firstInvalidUTF8Line), "the file is not valid UTF-8: save it as UTF-8")
-            return nil
-        }
+        guard file.isValidUTF8(log: &log) else { return nil }
         do {
             return try JSONParser.parse(file.bytes)
         } catch {
