@@ -75,7 +75,7 @@ reference:
 
 ## Templates/partials/theme-boot.mustache, from theme-boot.js and storage.js (a test fails when it is stale).
 theme-boot:
-	python3 tools/theme_boot.py
+	python3 .ci/theme_boot.py
 
 ## The release binary to PREFIX/bin and its templates to PREFIX/share/modak/Templates (where
 ## the binary looks, beside itself), so that `modak` works from any folder.

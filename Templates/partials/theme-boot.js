@@ -1,6 +1,6 @@
 // Runs inline in every page's <head>, before the stylesheet: puts the reader's theme, font and size
 // on <html> and hides the "new" marks of sayings already opened, so the first paint shows them.
-// The source of partials/theme-boot.mustache: tools/theme_boot.py squeezes it onto one line and
+// The source of partials/theme-boot.mustache: .ci/theme_boot.py squeezes it onto one line and
 // writes in the values of the storage.js constants it names (SETTING_KEYS, LIST_KEYS, SAYING_ID).
 "use strict";
 (() => {

@@ -11,7 +11,7 @@ import pytest
 
 from conftest import REPO
 
-sys.path.insert(0, os.path.join(REPO, "tools"))
+sys.path.insert(0, os.path.join(REPO, ".ci"))
 import theme_boot  # noqa: E402
 
 TEMPLATES = os.path.join(REPO, "Templates")

@@ -4,7 +4,7 @@
 "use strict";
 (() => {
   // The only place these keys and the id pattern are written: partials/theme-boot.js uses them
-  // too, and tools/theme_boot.py copies their values into the inline snippet.
+  // too, and .ci/theme_boot.py copies their values into the inline snippet.
   const LIST_KEYS = { liked: "modak.liked", used: "modak.used", seen: "modak.seen" };
   const SETTING_KEYS = { theme: "modak.theme", font: "modak.font", size: "modak.size" };
   const SAYING_ID = /^[A-Za-z0-9_-]{1,64}$/;
