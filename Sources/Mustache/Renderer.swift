@@ -314,24 +314,8 @@ struct Renderer: ~Copyable {
         bytes.withUnsafeBufferPointer { appendEscaped($0) }
     }
 
-    /// HTML-escapes `&`, `<`, `>`, `"` and `'`, copying the runs between them in bulk.
+    /// HTML-escapes `&`, `<`, `>`, `"` and `'` (as `&#39;`, the spec's form).
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        var index = MarkupCharacters.firstIndex(in: bytes, from: 0)
-        while index < bytes.count {
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            default: entity = "&#39;"
-            }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(entity)
-            runStart = index + 1
-            index = MarkupCharacters.firstIndex(in: bytes, from: runStart)
-        }
-        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        MarkupEscaper.html.forEachPiece(of: bytes) { output.append($0) }
     }
 }

@@ -73,3 +73,16 @@ struct GiftSimulateArgumentsTests {
             .hasPrefix("usage: modak gifts simulate --gender any|female|male --budget MIN-MAX"))
     }
 }
+
+@Suite("gifts simulate output")
+struct GiftSimulationJSONTests {
+    @Test("simulate prints its documented JSON object byte for byte")
+    func json() {
+        #expect(GiftSimulation(asked: ["q-cozy", "q-tech"], answers: ["X", "skip"], candidates: ["tumbler"], done: false).json
+            == #"{"asked": ["q-cozy", "q-tech"], "answers": ["X", "skip"], "candidates": ["tumbler"], "done": false}"#)
+        #expect(GiftSimulation(asked: ["q-cozy", "q-tech", "q-prac"], answers: ["O", "O", "O"], candidates: [], done: true).json
+            == #"{"asked": ["q-cozy", "q-tech", "q-prac"], "answers": ["O", "O", "O"], "candidates": [], "done": true}"#)
+        #expect(GiftSimulation(asked: [], answers: [], candidates: ["b", "a\"\\\n\u{1}"], done: true).json
+            == #"{"asked": [], "answers": [], "candidates": ["b", "a\"\\\n\u0001"], "done": true}"#)
+    }
+}

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A set of byte values that text is scanned for, by table lookup.
 ///
 /// Content is scanned for a few rare bytes several times on its way to the pages (controls to
@@ -37,5 +41,14 @@ extension StringProtocol {
     /// Whether a UTF-8 byte of the text is in `set`, looked for in the bytes in place.
     public func containsUTF8Byte(in set: UTF8ByteSet) -> Bool {
         utf8.withContiguousStorageIfAvailable { set.containsAny(of: $0) } ?? utf8.contains(where: set.contains)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first `byte` in `range`, or nil: `memchr` compares many bytes at a time,
+    /// where a loop compares one.
+    public func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = baseAddress, !range.isEmpty else { return nil }
+        return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
     }
 }
