@@ -1,6 +1,6 @@
 import UTF8Bytes
 
-/// Cleaning and escaping of the text that goes into a card.
+/// Cleaning of the text that goes into a card (`MarkupEscaper.xml` escapes it).
 enum CardText {
     /// More than fits on a card at the smallest font size, even in the narrowest letters.
     static let maximumCharacters = 4_000

@@ -5,8 +5,8 @@ import Glibc
 /// A set of byte values that text is scanned for, by table lookup.
 ///
 /// Content is scanned for a few rare bytes several times on its way to the pages (controls to
-/// remove, characters to escape). A predicate closure cost about seven instructions a byte; a table
-/// read eight bytes at a time, with one branch for the eight, costs about three.
+/// remove, characters to escape): eight table reads per branch, since most text holds none of
+/// them (bench/README.md, seventh round).
 public struct UTF8ByteSet: Sendable {
     /// 1 at the index of every member, 0 elsewhere (256 entries).
     private let table: [UInt8]
