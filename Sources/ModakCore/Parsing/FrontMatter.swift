@@ -1,4 +1,4 @@
-import Foundation // memchr
+import Foundation
 import UTF8Bytes
 
 /// A Markdown file split into its front-matter record and its body.
@@ -335,14 +335,6 @@ enum YAMLConstruct {
         case .blockScalar:
             return "\(shown) starts a YAML block scalar, which front matter does not have: a value is one line, after its key (longer text belongs in the body, after the closing `---`)"
         }
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The offset of the first `byte` in `range`, found by `memchr`.
-    fileprivate func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
-        guard let base = baseAddress, !range.isEmpty else { return nil }
-        return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
     }
 }
 
