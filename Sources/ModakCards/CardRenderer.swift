@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc // memchr
-#endif
+import UTF8Bytes
 
 /// Renders a saying as a 1200×630 SVG card (the Open Graph image size).
 ///
@@ -47,7 +45,7 @@ public struct CardRenderer: Sendable {
             "glow": theme.glow, "glowOpacity": SVGWriter.number(theme.glowOpacity, decimals: 2),
             "bonfireX": SVGWriter.number(Bonfire.origin.x), "bonfireY": SVGWriter.number(Bonfire.origin.y),
             "bonfire": String(decoding: bonfire.output, as: UTF8.self),
-            "fontFamily": CardText.escapeXML(Self.fontFamily),
+            "fontFamily": MarkupEscaper.xml.escaped(Self.fontFamily),
         ], slot: CardMarkup.CardSlot.init)
         accentBar = SVGTemplate(CardMarkup.accentBar, fixed: ["accent": theme.accent], slot: CardMarkup.AccentBarSlot.init)
         var lineMarkups: [SVGTemplate<CardMarkup.LineSlot>] = []
@@ -196,10 +194,9 @@ private struct TextParts {
         text.withUTF8 { bytes in
             var separator: StaticString = "\n"
             var start = 0
-            // A newline is a character of its own, so the text can be split at its byte, which
-            // `memchr` finds many bytes at a time (most texts have none).
-            while let base = bytes.baseAddress, start < bytes.count {
-                let end = memchr(base + start, 0x0A, bytes.count - start).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+            // A newline is a character of its own, so the text can be split at its byte.
+            while start < bytes.count {
+                let end = bytes.firstOffset(of: 0x0A, in: start..<bytes.count) ?? bytes.count
                 if add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: separator, to: &svg) { separator = " " }
                 start = end + 1
             }

@@ -1,6 +1,6 @@
 import UTF8Bytes
 
-/// Cleaning and escaping of the text that goes into a card.
+/// Cleaning of the text that goes into a card (`MarkupEscaper.xml` escapes it).
 enum CardText {
     /// More than fits on a card at the smallest font size, even in the narrowest letters.
     static let maximumCharacters = 4_000
@@ -64,41 +64,5 @@ enum CardText {
         case 0x00...0x1F, 0x7F...0x9F, 0xFFFE, 0xFFFF, 0x2028...0x202E, 0x2066...0x2069: true
         default: false
         }
-    }
-
-    /// Escapes the five XML special characters for text content and
-    /// attribute values.
-    static func escapeXML(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        appendEscapedXML(text, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Appends `text` as UTF-8 with the five XML special characters escaped. They are ASCII, so
-    /// escaping bytes also escapes them inside a grapheme cluster such as "&" + U+0301.
-    static func appendEscapedXML(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { appendEscapedXML(utf8: $0, to: &output) }
-    }
-
-    /// `appendEscapedXML(_:to:)` for text given as UTF-8 bytes.
-    static func appendEscapedXML(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        // Found eight bytes at a time, the runs between them copied whole: most text has none.
-        var runStart = 0
-        var index = MarkupCharacters.firstIndex(in: bytes, from: 0)
-        while index < bytes.count {
-            let entity: StaticString = switch bytes[index] {
-            case 0x26: "&amp;"
-            case 0x3C: "&lt;"
-            case 0x3E: "&gt;"
-            case 0x22: "&quot;"
-            default: "&apos;"
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(contentsOf: UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
-            runStart = index + 1
-            index = MarkupCharacters.firstIndex(in: bytes, from: runStart)
-        }
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 }

@@ -1,3 +1,5 @@
+import UTF8Bytes
+
 /// Appends SVG markup as UTF-8.
 struct SVGWriter {
     private(set) var output: [UInt8] = []
@@ -32,12 +34,12 @@ struct SVGWriter {
 
     /// `text` with the XML special characters escaped, for text content and attribute values.
     mutating func append(escaping text: String) {
-        CardText.appendEscapedXML(text, to: &output)
+        MarkupEscaper.xml.append(text, to: &output)
     }
 
     /// UTF-8 bytes with the XML special characters escaped.
     mutating func append(escaping utf8: UnsafeBufferPointer<UInt8>) {
-        CardText.appendEscapedXML(utf8: utf8, to: &output)
+        MarkupEscaper.xml.append(utf8, to: &output)
     }
 
     /// `value` with exactly `decimals` decimals, independent of locale.

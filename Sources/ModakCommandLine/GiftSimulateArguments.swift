@@ -29,9 +29,9 @@ public struct GiftSimulateArguments: Sendable, Equatable {
     static func budget(_ text: String) throws(UsageError) -> ClosedRange<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, let low = amount(parts[0]), let high = amount(parts[1]) else {
-            throw UsageError("--budget must be MIN-MAX in whole KRW from 0 to \(GiftProfile.maximumBudget), e.g. 10000-50000, not `\(text)`")
+            throw UsageError(.invalidBudget(text))
         }
-        guard low <= high else { throw UsageError("--budget minimum \(low) is above the maximum \(high)") }
+        guard low <= high else { throw UsageError(.budgetMinimumAboveMaximum(low, high)) }
         return low...high
     }
 
@@ -48,7 +48,7 @@ public struct GiftSimulateArguments: Sendable, Equatable {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let trimmed = String(item.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
             guard let answer = GiftAnswer(rawValue: trimmed) else {
-                throw UsageError("--answers must be a comma-separated list of O, X and skip, not `\(trimmed)`")
+                throw UsageError(.invalidAnswer(trimmed))
             }
             answers.append(answer)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import UTF8Bytes
 
 /// The state pages follow: a generation that goes up with every build, and the errors of the last
 /// one (empty when it succeeded). Waiting threads are woken when it changes.
@@ -46,7 +47,7 @@ public enum LiveReload {
         var html = "<script data-modak-serve>new EventSource(\"\(eventsPath)?since=\(generation)\")"
             + ".addEventListener(\"reload\",function(){location.reload()})</script>"
         if !errors.isEmpty {
-            let items = errors.map { "<li>\(escape($0))</li>" }.joined()
+            let items = errors.map { "<li>\(MarkupEscaper.html.escaped($0))</li>" }.joined()
             html += "<div data-modak-serve id=\"modak-build-errors\" role=\"alert\" title=\"click to hide\" onclick=\"this.remove()\" style=\"position:fixed;inset:auto 0 0 0;"
                 + "max-height:50vh;overflow:auto;z-index:2147483647;margin:0;padding:1em 1.5em;background:#3b0d0c;color:#fff;"
                 + "font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap\"><strong>modak serve: the last build failed; "
@@ -77,19 +78,5 @@ public enum LiveReload {
             return start
         }
         return nil
-    }
-
-    private static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

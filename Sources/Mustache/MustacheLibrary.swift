@@ -21,7 +21,7 @@ public struct MustacheLibrary: Sendable {
         for folder in folders {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw MustacheError(file: folder.path, line: 0, column: 0, message: "template folder not found")
+                throw MustacheError.folderNotFound(path: folder.path)
             }
             let relativePaths = (fileManager.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
             for relativePath in relativePaths where relativePath.hasSuffix(".mustache") {
@@ -33,7 +33,7 @@ public struct MustacheLibrary: Sendable {
                 do {
                     source = try String(contentsOf: file, encoding: .utf8)
                 } catch {
-                    throw MustacheError(file: file.path, line: 0, column: 0, message: "cannot read template: \(error.localizedDescription)")
+                    throw MustacheError.unreadableTemplate(path: file.path, reason: error.localizedDescription)
                 }
                 let name = String(relativePath.dropLast(".mustache".count))
                 templates[name] = try MustacheTemplate(source: source, name: file.path)
@@ -73,7 +73,7 @@ public struct MustacheLibrary: Sendable {
 
     private func existingTemplate(_ name: String) throws(MustacheError) -> MustacheTemplate {
         guard let template = templates[name] else {
-            throw MustacheError(file: name, line: 0, column: 0, message: "template not found")
+            throw .unknownTemplate(name: name)
         }
         return template
     }

@@ -59,9 +59,9 @@ enum DottedHeads {
 final class VariableNode: Sendable {
     let path: Path
     let escaped: Bool
-    let location: SourceLocation
+    let location: TemplateLocation
 
-    init(path: Path, escaped: Bool, location: SourceLocation) {
+    init(path: Path, escaped: Bool, location: TemplateLocation) {
         self.path = path
         self.escaped = escaped
         self.location = location
@@ -76,9 +76,9 @@ final class SectionNode: Sendable {
     let rawBody: String
     /// Delimiters in force at the opening tag; a lambda's output is compiled with them.
     let delimiters: Delimiters
-    let location: SourceLocation
+    let location: TemplateLocation
 
-    init(path: Path, inverted: Bool, body: [Node], rawBody: String, delimiters: Delimiters, location: SourceLocation) {
+    init(path: Path, inverted: Bool, body: [Node], rawBody: String, delimiters: Delimiters, location: TemplateLocation) {
         self.path = path
         self.inverted = inverted
         self.body = body
@@ -99,9 +99,9 @@ final class PartialNode: Sendable {
     /// Whitespace before a standalone tag, prepended to every line of the partial; nil when
     /// the tag is not standalone (then the partial is inserted as is).
     let indentation: [UInt8]?
-    let location: SourceLocation
+    let location: TemplateLocation
 
-    init(reference: TemplateReference, indentation: [UInt8]?, location: SourceLocation) {
+    init(reference: TemplateReference, indentation: [UInt8]?, location: TemplateLocation) {
         self.reference = reference
         self.indentation = indentation
         self.location = location
@@ -113,9 +113,9 @@ final class ParentNode: Sendable {
     let reference: TemplateReference
     let overrides: [String: BlockContent]
     let indentation: [UInt8]?
-    let location: SourceLocation
+    let location: TemplateLocation
 
-    init(reference: TemplateReference, overrides: [String: BlockContent], indentation: [UInt8]?, location: SourceLocation) {
+    init(reference: TemplateReference, overrides: [String: BlockContent], indentation: [UInt8]?, location: TemplateLocation) {
         self.reference = reference
         self.overrides = overrides
         self.indentation = indentation
@@ -132,9 +132,9 @@ final class BlockNode: Sendable {
     /// A standalone block also indents the first line of its content; otherwise the
     /// first line continues the line the tag sits on.
     let standalone: Bool
-    let location: SourceLocation
+    let location: TemplateLocation
 
-    init(name: String, defaultContent: BlockContent, indentation: [UInt8], standalone: Bool, location: SourceLocation) {
+    init(name: String, defaultContent: BlockContent, indentation: [UInt8], standalone: Bool, location: TemplateLocation) {
         self.name = name
         self.defaultContent = defaultContent
         self.indentation = indentation

@@ -137,7 +137,7 @@ struct Renderer: ~Copyable {
             append(String(substring), escaped: variable.escaped)
         case let lambda as MustacheLambda:
             let nodes = try compileLambdaOutput(lambda.body(""), delimiters: .standard, location: variable.location, name: variable.path.text)
-            let rendered = try renderSeparately(nodes, at: variable.location, "lambda '\(variable.path.text)'")
+            let rendered = try renderSeparately(nodes, at: variable.location, lambda: variable.path.text)
             if variable.escaped { appendEscaped(rendered) } else { output.append(rendered) }
         case is NSNull:
             break
@@ -167,7 +167,7 @@ struct Renderer: ~Copyable {
             guard !section.inverted else { return }
             let source = lambda.body(section.rawBody)
             let nodes = try compileLambdaOutput(source, delimiters: section.delimiters, location: section.location, name: section.path.text)
-            try nested(at: section.location, "lambda '\(section.path.text)'") { (renderer: inout Renderer) throws(MustacheError) in
+            try nested(.lambda, section.path.text, at: section.location) { (renderer: inout Renderer) throws(MustacheError) in
                 try renderer.render(nodes, indent: indent)
             }
         case .context(let frame):
@@ -179,22 +179,22 @@ struct Renderer: ~Copyable {
     }
 
     private mutating func renderPartial(_ partial: PartialNode, indent: [UInt8]) throws(MustacheError) {
-        guard let (name, template) = try template(partial.reference, kind: "partial", at: partial.location) else { return }
+        guard let (name, template) = try template(partial.reference, .partial, at: partial.location) else { return }
         let inner = partial.indentation.map { indent + $0 } ?? []
-        try nested(at: partial.location, "partial '\(name)'") { (renderer: inout Renderer) throws(MustacheError) in
+        try nested(.partial, name, at: partial.location) { (renderer: inout Renderer) throws(MustacheError) in
             try renderer.render(template.nodes, indent: inner)
         }
     }
 
     private mutating func renderParent(_ parent: ParentNode, indent: [UInt8]) throws(MustacheError) {
-        guard let (name, template) = try template(parent.reference, kind: "parent", at: parent.location) else { return }
+        guard let (name, template) = try template(parent.reference, .parent, at: parent.location) else { return }
         let inner = parent.indentation.map { indent + $0 } ?? []
         let saved = overrides
         defer { overrides = saved }
         for (block, content) in parent.overrides where overrides[block] == nil {
             overrides[block] = content
         }
-        try nested(at: parent.location, "parent '\(name)'") { (renderer: inout Renderer) throws(MustacheError) in
+        try nested(.parent, name, at: parent.location) { (renderer: inout Renderer) throws(MustacheError) in
             try renderer.render(template.nodes, indent: inner)
         }
     }
@@ -206,7 +206,7 @@ struct Renderer: ~Copyable {
             output.append(inner)
         }
         // An override may contain its own block, so overrides count towards the depth limit.
-        try nested(at: block.location, "block '\(block.name)'") { (renderer: inout Renderer) throws(MustacheError) in
+        try nested(.block, block.name, at: block.location) { (renderer: inout Renderer) throws(MustacheError) in
             try renderer.render(content.nodes, indent: inner)
         }
     }
@@ -215,7 +215,7 @@ struct Renderer: ~Copyable {
 
     /// The template a partial or parent tag refers to, or nil when it renders as nothing.
     /// With a strict library, a reference that does not resolve is an error instead.
-    private mutating func template(_ reference: TemplateReference, kind: String, at location: SourceLocation) throws(MustacheError) -> (String, MustacheTemplate)? {
+    private mutating func template(_ reference: TemplateReference, _ kind: MustacheError.Expansion, at location: TemplateLocation) throws(MustacheError) -> (String, MustacheTemplate)? {
         let strict = library?.strictPartials ?? false
         let name: String
         switch reference {
@@ -226,22 +226,22 @@ struct Renderer: ~Copyable {
             case let string as String: name = string
             case let substring as Substring: name = String(substring)
             default:
-                guard !strict else { throw location.error("dynamic \(kind) name '\(path.text)' does not resolve to a string") }
+                guard !strict else { throw .dynamicNameNotAString(kind, path: path.text, at: location) }
                 return nil
             }
         }
         if let template = library?.template(named: name) {
             return (name, template)
         }
-        guard !strict else { throw location.error("\(kind) '\(name)' not found") }
+        guard !strict else { throw .missingTemplate(kind, name: name, at: location) }
         return nil
     }
 
     /// Runs `body` one expansion level deeper, failing cleanly on runaway recursion.
-    private mutating func nested(at location: SourceLocation, _ what: @autoclosure () -> String,
+    private mutating func nested(_ expansion: MustacheError.Expansion, _ name: @autoclosure () -> String, at location: TemplateLocation,
                                  _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
         guard depth < Renderer.maximumDepth else {
-            throw location.error("\(what()) nested more than \(Renderer.maximumDepth) levels deep (infinite recursion?)")
+            throw .nestedTooDeeply(expansion, name: name(), at: location)
         }
         try step(at: location)
         depth += 1
@@ -250,29 +250,29 @@ struct Renderer: ~Copyable {
     }
 
     /// Counts one section iteration or expansion against `maximumSteps`.
-    private mutating func step(at location: SourceLocation) throws(MustacheError) {
+    private mutating func step(at location: TemplateLocation) throws(MustacheError) {
         steps += 1
         guard steps <= Renderer.maximumSteps else {
-            throw location.error("more than \(Renderer.maximumSteps) section iterations and partial expansions in one render: sections over lists nested in each other, or partials used several times each, multiply the work")
+            throw .tooManySteps(at: location)
         }
     }
 
     /// Renders into a fresh buffer (for lambda output that is escaped as a whole).
-    private mutating func renderSeparately(_ nodes: [Node], at location: SourceLocation, _ what: String) throws(MustacheError) -> [UInt8] {
+    private mutating func renderSeparately(_ nodes: [Node], at location: TemplateLocation, lambda name: String) throws(MustacheError) -> [UInt8] {
         var outer = OutputBuffer(capacity: 256)
         swap(&outer, &output)
         defer { swap(&outer, &output) }
-        try nested(at: location, what) { (renderer: inout Renderer) throws(MustacheError) in
+        try nested(.lambda, name, at: location) { (renderer: inout Renderer) throws(MustacheError) in
             try renderer.render(nodes, indent: [])
         }
         return output.withBytes { Array($0) }
     }
 
-    private func compileLambdaOutput(_ source: String, delimiters: Delimiters, location: SourceLocation, name: String) throws(MustacheError) -> [Node] {
+    private func compileLambdaOutput(_ source: String, delimiters: Delimiters, location: TemplateLocation, name: String) throws(MustacheError) -> [Node] {
         do {
             return try Compiler.compile(source, file: "lambda '\(name)'", delimiters: delimiters)
         } catch {
-            throw location.error("lambda '\(name)' returned an invalid template: \(error)")
+            throw .invalidLambdaOutput(lambda: name, error, at: location)
         }
     }
 
@@ -314,24 +314,8 @@ struct Renderer: ~Copyable {
         bytes.withUnsafeBufferPointer { appendEscaped($0) }
     }
 
-    /// HTML-escapes `&`, `<`, `>`, `"` and `'`, copying the runs between them in bulk.
+    /// HTML-escapes `&`, `<`, `>`, `"` and `'` (as `&#39;`, the spec's form).
     private mutating func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var runStart = 0
-        var index = MarkupCharacters.firstIndex(in: bytes, from: 0)
-        while index < bytes.count {
-            let entity: StaticString
-            switch bytes[index] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            default: entity = "&#39;"
-            }
-            output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-            output.append(entity)
-            runStart = index + 1
-            index = MarkupCharacters.firstIndex(in: bytes, from: runStart)
-        }
-        output.append(UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        MarkupEscaper.html.forEachPiece(of: bytes) { output.append($0) }
     }
 }

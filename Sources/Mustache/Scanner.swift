@@ -87,7 +87,7 @@ struct Scanner {
         func content(from contentStart: Int, until terminator: [UInt8]) throws(MustacheError) -> (String, Int) {
             guard let contentEnd = find(terminator, from: contentStart) else {
                 let expected = String(decoding: terminator, as: UTF8.self)
-                throw error(at: tagStart, "unclosed tag: expected '\(expected)' before the end of the template")
+                throw .unclosedTag(expected: expected, at: location(tagStart))
             }
             return (trimmed(contentStart..<contentEnd), contentEnd + terminator.count)
         }
@@ -135,13 +135,13 @@ struct Scanner {
 
     private func validated(_ name: String, at offset: Int, dotted: Bool = true) throws(MustacheError) -> String {
         if name.isEmpty {
-            throw error(at: offset, "empty tag: expected a name")
+            throw .emptyTag(at: location(offset))
         }
         if name.utf8.contains(where: \.isWhitespace) {
-            throw error(at: offset, "invalid name '\(name)': names cannot contain whitespace")
+            throw .whitespaceInName(name, at: location(offset))
         }
         if dotted, name != ".", name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
-            throw error(at: offset, "invalid name '\(name)': empty part in dotted name")
+            throw .emptyNamePart(name, at: location(offset))
         }
         return name
     }
@@ -149,10 +149,10 @@ struct Scanner {
     private func parseDelimiters(_ body: String, at offset: Int) throws(MustacheError) -> Delimiters {
         let parts = body.utf8.split(whereSeparator: \.isWhitespace)
         guard parts.count == 2 else {
-            throw error(at: offset, "invalid set-delimiter tag: expected two delimiters separated by whitespace, as in {{=<% %>=}}")
+            throw .malformedSetDelimiters(at: location(offset))
         }
         for part in parts where part.contains(UInt8(ascii: "=")) {
-            throw error(at: offset, "invalid delimiter '\(String(decoding: part, as: UTF8.self))': delimiters cannot contain '='")
+            throw .equalsInDelimiter(String(decoding: part, as: UTF8.self), at: location(offset))
         }
         return Delimiters(open: Array(parts[0]), close: Array(parts[1]))
     }
@@ -182,8 +182,8 @@ struct Scanner {
         return nil
     }
 
-    private func error(at offset: Int, _ message: String) -> MustacheError {
-        lines.location(of: offset).error(message)
+    private func location(_ offset: Int) -> TemplateLocation {
+        lines.location(of: offset)
     }
 }
 
@@ -203,7 +203,7 @@ struct LineTable {
         self.starts = starts
     }
 
-    func location(of offset: Int) -> SourceLocation {
+    func location(of offset: Int) -> TemplateLocation {
         // The last line start at or before `offset`.
         var low = 0, high = starts.count - 1
         while low < high {
@@ -213,7 +213,7 @@ struct LineTable {
         let column = source[starts[low]..<offset].reduce(1) { count, byte in
             byte & 0b1100_0000 == 0b1000_0000 ? count : count + 1 // skip UTF-8 continuation bytes
         }
-        return SourceLocation(file: file, line: low + 1, column: column)
+        return TemplateLocation(file: file, line: low + 1, column: column)
     }
 }
 

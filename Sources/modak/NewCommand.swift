@@ -31,8 +31,8 @@ enum NewCommand {
         let who = arguments.value(Options.who)
         let kor = arguments[Options.kor]
         let eng = arguments[Options.eng]
-        guard kor != nil || eng != nil else { throw UsageError("a saying needs --kor, --eng or both") }
-        guard !arguments.isGiven(Options.time) || !arguments.flag(Options.queue) else { throw UsageError("give --time or --queue, not both") }
+        guard kor != nil || eng != nil else { throw UsageError(.sayingWithoutText) }
+        guard !arguments.isGiven(Options.time) || !arguments.flag(Options.queue) else { throw UsageError(.exclusiveOptions(Options.time.longName, Options.queue.longName)) }
         let commentary = body(arguments, Arguments.commentary, required: false)
         let typed = [kor, eng, "— " + who, commentary].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
         guard let site = try Site(arguments, typed: typed) else { return .failure }

@@ -62,7 +62,7 @@ func baseURL(_ arguments: ParsedArguments) throws(UsageError) -> String? {
 /// and new files can be reproduced.
 func sourceDateEpoch() throws(UsageError) -> Date? {
     guard let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty else { return nil }
-    guard let seconds = Int(epoch) else { throw UsageError("SOURCE_DATE_EPOCH must be whole seconds since 1970, not \(epoch)") }
+    guard let seconds = Int(epoch) else { throw UsageError(.invalidValue(of: "SOURCE_DATE_EPOCH", expected: "whole seconds since 1970", value: epoch)) }
     return Date(timeIntervalSince1970: Double(seconds))
 }
 

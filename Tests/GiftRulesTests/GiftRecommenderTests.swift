@@ -179,17 +179,15 @@ struct GiftRecommenderTests {
         #expect(none.done && none.asked.isEmpty)
     }
 
-    @Test("simulate prints its documented JSON object byte for byte")
-    func json() {
+    @Test("simulate reports the questions asked, the answers taken, the candidates and whether it is done")
+    func simulationResult() {
         let gifts = [gift("tumbler", price: 25_000, tags: ["practical"]), gift("candle", price: 18_000, tags: ["cozy"]),
                      gift("watch", price: 300_000, tags: ["practical"], gender: .male), gift("scarf", price: 40_000, tags: ["cozy"], gender: .female)]
         let questions = [question("q-cozy", tag: "cozy"), question("q-tech", tag: "tech"), question("q-prac", tag: "practical")]
         let out = GiftSession.simulate(gifts: gifts, questions: questions, profile: GiftProfile(gender: .female, budget: 10_000...50_000), answers: [.no, .skip])
-        #expect(out.json() == #"{"asked": ["q-cozy", "q-tech"], "answers": ["X", "skip"], "candidates": ["tumbler"], "done": false}"#)
+        #expect(out == GiftSimulation(asked: ["q-cozy", "q-tech"], answers: ["X", "skip"], candidates: ["tumbler"], done: false))
         let empty = GiftSession.simulate(gifts: gifts, questions: questions, profile: GiftProfile(gender: .male, budget: 0...0), answers: [.yes, .yes, .yes, .yes])
-        #expect(empty.json() == #"{"asked": ["q-cozy", "q-tech", "q-prac"], "answers": ["O", "O", "O"], "candidates": [], "done": true}"#)
-        #expect(GiftSimulation(asked: [], answers: [], candidates: ["b", "a\"\\\n"], done: true).json()
-            == #"{"asked": [], "answers": [], "candidates": ["b", "a\"\\\n"], "done": true}"#)
+        #expect(empty == GiftSimulation(asked: ["q-cozy", "q-tech", "q-prac"], answers: ["O", "O", "O"], candidates: [], done: true))
     }
 
     @Test("candidate ids are sorted in the simulation")

@@ -52,7 +52,7 @@ import TestSupport
         let folder = try TemporaryFolder()
         let output = folder.path + "/site/public"
         let plan = OutputPlan(files: [OutputFile(path: "index.html", text: "ok"), OutputFile(path: path, text: "escaped")])
-        #expect(throws: OutputError.self) { try SiteWriter(outputDirectory: output, cache: Self.cache).write(plan) }
+        #expect(throws: OutputError.pathRefused(path)) { try SiteWriter(outputDirectory: output, cache: Self.cache).write(plan) }
         #expect(folder.allFiles() == [], "nothing is written when any path is refused")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/modak-absolute-escape.html"))
     }
@@ -73,7 +73,9 @@ import TestSupport
         let context = RenderContext(content: content, today: BuildDay(day: CivilDay(iso: "2026-11-30")!, timeZone: content.site.timeZone), templates: templates)
         let plan = try SiteRenderer(steps: [SlugFromContentStep()]).render(context)
         let folder = try TemporaryFolder()
-        #expect(throws: OutputError.self) { try SiteWriter(outputDirectory: folder.path + "/a/b/c/public", cache: Self.cache).write(plan) }
+        #expect(throws: OutputError.pathRefused("tags/../../../escape/index.html")) {
+            try SiteWriter(outputDirectory: folder.path + "/a/b/c/public", cache: Self.cache).write(plan)
+        }
         #expect(folder.allFiles() == [])
     }
 
@@ -97,7 +99,9 @@ import TestSupport
         try folder.write("secret.mustache", "SECRET")
         try folder.write("templates/page.mustache", "[{{> ../secret}}][{{> /\(folder.path)/secret}}]")
         let templates = try TemplateLoader.load(folders: [folder.path + "/templates"])
-        #expect(throws: MustacheError.self) { try templates.library.render("page", nil) }
+        #expect(throws: MustacheError.missingTemplate(.partial, name: "../secret", at: TemplateLocation(file: "page", line: 1, column: 2))) {
+            try templates.library.render("page", nil)
+        }
         let lenient = try MustacheLibrary(folders: [URL(fileURLWithPath: folder.path + "/templates")])
         #expect(try lenient.render("page", nil) == "[][]")
     }

@@ -22,15 +22,4 @@ import Testing
         let text = "아는 것을 안다고 하고 — “Know” 👨‍👩‍👧 é"
         #expect(CardText.sanitize(text) == text)
     }
-
-    @Test func xmlSpecialCharactersAreEscaped() {
-        #expect(CardText.escapeXML(#"<a href="x">Tom & Jerry's</a>"#)
-                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;")
-        #expect(CardText.escapeXML("plain 한글") == "plain 한글")
-    }
-
-    @Test func escapingWorksInsideGraphemeClusters() {
-        // "&" followed by a combining mark is one Character, but its "&" must still be escaped.
-        #expect(CardText.escapeXML("&\u{301}<\u{301}") == "&amp;\u{301}&lt;\u{301}")
-    }
 }

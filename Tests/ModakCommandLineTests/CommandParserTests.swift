@@ -1,22 +1,27 @@
 import Testing
 @testable import ModakCommandLine
 
-private func run(_ line: String) throws(UsageError) -> ParsedArguments {
-    guard case .run(let parsed) = try CommandParser.parse(words(line), root: ModakCommands.root) else { throw UsageError("not a run") }
+private struct NotARun: Error {}
+
+private func run(_ line: String) throws -> ParsedArguments {
+    guard case .run(let parsed) = try CommandParser.parse(words(line), root: ModakCommands.root) else { throw NotARun() }
     return parsed
 }
 
 private func words(_ line: String) -> [String] { line.split(separator: " ").map(String.init) }
 
-/// The message of the usage error the line makes, and the command whose usage goes with it.
-private func mistake(_ line: String) -> (message: String, command: String)? {
+/// The usage error the line makes: its problem, and the command whose usage goes with it.
+private func mistake(_ line: String) -> UsageError? {
     do {
         _ = try CommandParser.parse(words(line), root: ModakCommands.root)
         return nil
     } catch {
-        return (error.message, error.command.joined(separator: " "))
+        return error
     }
 }
+
+private let modak = ["modak"], build = ["modak", "build"]
+private let commands = ModakCommands.root.visibleSubcommands.map(\.name)
 
 private func helpPath(_ line: String) throws -> String? {
     guard case .help(let path) = try CommandParser.parse(words(line), root: ModakCommands.root) else { return nil }
@@ -56,31 +61,64 @@ struct CommandParserTests {
     }
 
     @Test func mistypedOptionsAndCommandsSuggestTheNearest() {
-        #expect(mistake("build --outptu public")! == ("unknown option --outptu: did you mean --output?", "modak build"))
-        #expect(mistake("biuld")! == ("unknown command biuld: did you mean build?", "modak"))
-        #expect(mistake("new sayng --who x")! == ("unknown command sayng for `modak new`: did you mean saying?", "modak new"))
-        #expect(mistake("serve --no-draft")! == ("unknown option --no-draft: did you mean --no-drafts?", "modak serve"))
-        #expect(mistake("build --colour red")!.message == "unknown option --colour")
-        #expect(mistake("frobnicate")!.message.hasPrefix("unknown command frobnicate: choose init, build, serve"))
-        #expect(mistake("build -x")!.message == "unknown option -x")
-        #expect(mistake("--versoin")!.message == "unknown option --versoin: did you mean --version?")
+        #expect(mistake("build --outptu public") == UsageError(.unknownOption("--outptu", suggestion: "--output"), command: build))
+        #expect(mistake("biuld") == UsageError(.unknownCommand("biuld", of: modak, suggestion: "build", choices: commands), command: modak))
+        #expect(mistake("new sayng --who x") == UsageError(
+            .unknownCommand("sayng", of: ["modak", "new"], suggestion: "saying", choices: ["saying", "souvenir", "notice", "page"]), command: ["modak", "new"]))
+        #expect(mistake("serve --no-draft") == UsageError(.unknownOption("--no-draft", suggestion: "--no-drafts"), command: ["modak", "serve"]))
+        #expect(mistake("build --colour red") == UsageError(.unknownOption("--colour", suggestion: nil), command: build))
+        #expect(mistake("frobnicate") == UsageError(.unknownCommand("frobnicate", of: modak, suggestion: nil, choices: commands), command: modak))
+        #expect(mistake("build -x") == UsageError(.unknownOption("-x", suggestion: nil), command: build))
+        #expect(mistake("--versoin") == UsageError(.unknownOption("--versoin", suggestion: "--version"), command: modak))
     }
 
     @Test func otherUsageMistakes() {
-        #expect(mistake("")!.message.hasPrefix("no command given: choose init,"))
-        #expect(mistake("new")! == ("`modak new` needs a command: choose saying, souvenir, notice or page", "modak new"))
-        #expect(mistake("build --content")!.message == "--content needs a value")
-        #expect(mistake("build --content --output x")!.message == "--content needs a value")
-        #expect(mistake("build --content a --content b")!.message == "--content is given twice")
-        #expect(mistake("build --drafts=yes")!.message == "--drafts takes no value")
-        #expect(mistake("build --theme pink")!.message == "--theme must be one of bonfire, light, dark, system, not pink")
-        #expect(mistake("build stray")!.message == "unexpected argument stray")
-        #expect(mistake("card")! == ("ID is required", "modak card"))
-        #expect(mistake("card a b")!.message == "unexpected argument b")
-        #expect(mistake("new saying --eng x")! == ("--who NAME is required", "modak new saying"))
-        #expect(mistake("import csv x")!.message == "unknown command csv for `modak import`: choose firebase")
-        #expect(mistake("help biuld")! == ("unknown command biuld: did you mean build?", "modak help"))
-        #expect(mistake("help build extra")!.message == "`modak build` has no commands, so no extra")
+        #expect(mistake("") == UsageError(.missingCommand(of: modak, choices: commands), command: modak))
+        #expect(mistake("new") == UsageError(.missingCommand(of: ["modak", "new"], choices: ["saying", "souvenir", "notice", "page"]), command: ["modak", "new"]))
+        #expect(mistake("build --content") == UsageError(.missingValue("--content"), command: build))
+        #expect(mistake("build --content --output x") == UsageError(.missingValue("--content"), command: build))
+        #expect(mistake("build --content a --content b") == UsageError(.givenTwice("--content"), command: build))
+        #expect(mistake("build --drafts=yes") == UsageError(.valueForFlag("--drafts"), command: build))
+        #expect(mistake("build --theme pink") == UsageError(.notAChoice("--theme", value: "pink", choices: ["bonfire", "light", "dark", "system"]), command: build))
+        #expect(mistake("build stray") == UsageError(.unexpectedArgument("stray"), command: build))
+        #expect(mistake("card") == UsageError(.missingArguments(["ID"]), command: ["modak", "card"]))
+        #expect(mistake("card a b") == UsageError(.unexpectedArgument("b"), command: ["modak", "card"]))
+        #expect(mistake("new saying --eng x") == UsageError(.missingOption("--who", valueName: "NAME"), command: ["modak", "new", "saying"]))
+        #expect(mistake("import csv x") == UsageError(.unknownCommand("csv", of: ["modak", "import"], suggestion: nil, choices: ["firebase"]), command: ["modak", "import"]))
+        // `modak help …` looks the words up as commands, and prints the usage of `modak help`.
+        #expect(mistake("help biuld") == UsageError(.unknownCommand("biuld", of: modak, suggestion: "build", choices: commands), command: ["modak", "help"]))
+        #expect(mistake("help build extra") == UsageError(.noSubcommands("extra", of: build), command: ["modak", "help"]))
+    }
+
+    /// What users read, word for word as before the problems were cases.
+    @Test func messages() {
+        let messages: [(UsageError.Problem, String)] = [
+            (.missingCommand(of: modak, choices: ["init", "build"]), "no command given: choose init or build"),
+            (.missingCommand(of: ["modak", "new"], choices: ["saying", "souvenir", "notice", "page"]),
+             "`modak new` needs a command: choose saying, souvenir, notice or page"),
+            (.unknownCommand("biuld", of: modak, suggestion: "build", choices: commands), "unknown command biuld: did you mean build?"),
+            (.unknownCommand("sayng", of: ["modak", "new"], suggestion: "saying", choices: []), "unknown command sayng for `modak new`: did you mean saying?"),
+            (.unknownCommand("csv", of: ["modak", "import"], suggestion: nil, choices: ["firebase"]), "unknown command csv for `modak import`: choose firebase"),
+            (.noSubcommands("extra", of: build), "`modak build` has no commands, so no extra"),
+            (.unknownOption("--outptu", suggestion: "--output"), "unknown option --outptu: did you mean --output?"),
+            (.unknownOption("-x", suggestion: nil), "unknown option -x"),
+            (.valueForFlag("--drafts"), "--drafts takes no value"),
+            (.missingValue("--content"), "--content needs a value"),
+            (.givenTwice("--content"), "--content is given twice"),
+            (.notAChoice("--theme", value: "pink", choices: ["bonfire", "light"]), "--theme must be one of bonfire, light, not pink"),
+            (.missingOption("--who", valueName: "NAME"), "--who NAME is required"),
+            (.missingArguments(["ID"]), "ID is required"),
+            (.missingArguments(["A", "B"]), "A and B are required"),
+            (.unexpectedArgument("stray"), "unexpected argument stray"),
+            (.invalidValue(of: "SOURCE_DATE_EPOCH", expected: "whole seconds since 1970", value: "soon"),
+             "SOURCE_DATE_EPOCH must be whole seconds since 1970, not soon"),
+            (.sayingWithoutText, "a saying needs --kor, --eng or both"),
+            (.exclusiveOptions("--time", "--queue"), "give --time or --queue, not both"),
+        ]
+        for (problem, message) in messages {
+            #expect(UsageError(problem).message == message)
+            #expect(UsageError(problem).description == message)
+        }
     }
 
     @Test func helpIsAskedForInEveryForm() throws {
@@ -102,7 +140,7 @@ struct CommandParserTests {
 
     @Test func convertedValuesNameTheOptionAndTheValue() throws {
         let build = try run("build --date soon")
-        #expect(throws: UsageError("--date must be a day like 2026-11-28, not soon")) {
+        #expect(throws: UsageError(.invalidValue(of: "--date", expected: "a day like 2026-11-28", value: "soon"))) {
             try build.converted(Options.date, expected: "a day like 2026-11-28") { $0 == "ok" ? 1 : nil }
         }
         #expect(try run("serve --port 80").convertedValue(Options.port, expected: "a port") { UInt16($0) } == 80)

@@ -56,26 +56,6 @@ struct NFCTests {
     }
 }
 
-@Suite("byte sets")
-struct UTF8ByteSetTests {
-    /// The scan reads eight bytes at a time, then the rest one by one: a member is found at every
-    /// position of texts on both sides of those boundaries, and nothing is found in text without one.
-    @Test func aMemberIsFoundWhereverItStands() {
-        let set = UTF8ByteSet { $0 == UInt8(ascii: "<") || $0 == 0xEF }
-        for length in 0...19 {
-            let plain = Array(String(repeating: "가", count: length / 3) + String(repeating: "a", count: length % 3 + length / 2))
-            #expect(!String(plain).containsUTF8Byte(in: set), "\(length)")
-            for position in 0...plain.count {
-                var marked = plain
-                marked.insert("<", at: position)
-                #expect(String(marked).containsUTF8Byte(in: set), "\(length), \(position)")
-            }
-        }
-        #expect("\u{FFFE}".containsUTF8Byte(in: set))
-        #expect(!"a<b"[...].dropFirst(2).containsUTF8Byte(in: set))
-    }
-}
-
 @Suite("trimming")
 struct TrimmingTests {
     @Test(arguments: ["", " ", "\n\t ", "a", " a ", "\u{3000}모닥불\u{00A0}\n", "\r\n<p>x</p>\n\n", "\u{85}a b\u{2028}", "a\u{301} ", "🔥 \u{200B}"])

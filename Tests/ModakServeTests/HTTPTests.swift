@@ -135,6 +135,8 @@ import TestSupport
         let snippet = LiveReload.snippet(generation: 3, errors: ["content/a.md:2: bad <script>"])
         #expect(snippet.contains("since=3"))
         #expect(snippet.contains("content/a.md:2: bad &lt;script&gt;"))
+        // As on the pages: an "&" that starts a grapheme cluster is escaped all the same.
+        #expect(LiveReload.snippet(generation: 1, errors: ["&\u{301}<\u{301} 'x'"]).contains("<li>&amp;\u{301}&lt;\u{301} &#39;x&#39;</li>"))
         #expect(!LiveReload.snippet(generation: 1, errors: []).contains("modak-build-errors"))
     }
 }

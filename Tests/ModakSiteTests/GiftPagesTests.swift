@@ -168,6 +168,32 @@ import ModakCore
         #expect(folder.exists("public/gifts/images/free hug.svg"))
     }
 
+    /// The data file as `JSONEncoder` wrote it before (`.sortedKeys`, `.withoutEscapingSlashes`),
+    /// whatever the texts hold.
+    @Test func theDataFileIsWhatJSONEncoderWrote() throws {
+        struct Item: Encodable { let id, name: String, price: Int, priceText, image, url: String, tags: [String], gender: String, link: String? }
+        struct QuestionItem: Encodable { let id, text, tag: String }
+        struct Document: Encodable { let gifts: [Item], questions: [QuestionItem] }
+        let odd = "a\"b\\c/d\u{1}\u{1F}\u{7F}\t\n\r\u{8}\u{C} 한글 🔥 \u{2028}\u{FEFF}e\u{301}"
+        let source = SourceLocation(path: "gifts/gifts.json", line: 1)
+        let gifts = [
+            Gift(id: "mug", name: odd, price: 9000, image: "images/a b.svg", tags: [odd, "x"], link: "https://shop.example/a?b=1&c=/d", gender: .female, source: source),
+            Gift(id: "free", name: "", price: 0, image: "https://cdn.example/x.png", tags: [], source: source),
+        ]
+        let questions = [Question(id: "q", text: odd, tag: "t/\u{0}", source: source)]
+        let price = PriceFormat(pattern: "₩{amount}")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let expected = try encoder.encode(Document(
+            gifts: gifts.map { Item(id: $0.id, name: $0.name, price: $0.price, priceText: price.text($0.price),
+                                    image: URLRules.isAbsoluteWebURL($0.image) ? $0.image : SitePaths.percentEncodedPath($0.image),
+                                    url: $0.id + "/", tags: $0.tags, gender: $0.gender.rawValue, link: $0.link) },
+            questions: questions.map { QuestionItem(id: $0.id, text: $0.text, tag: $0.tag) }))
+        let file = GiftQuizData.file(gifts: gifts, questions: questions, price: price)
+        #expect(String(decoding: file.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        #expect(GiftQuizData.file(gifts: [], questions: [], price: price).bytes == Array(#"{"gifts":[],"questions":[]}"#.utf8))
+    }
+
     @Test func theDataFileNameFollowsItsContent() throws {
         let folder = try TemporaryFolder()
         let content = try Fixtures.copy("gifts", into: folder)

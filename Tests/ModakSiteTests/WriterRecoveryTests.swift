@@ -5,6 +5,9 @@ import TestSupport
 
 /// A build that stops part-way (killed, or failing on one file) must leave a folder the next build repairs.
 @Suite struct WriterRecoveryTests {
+    /// What a page or a deriver that fails throws.
+    private struct Failure: Error, Equatable {}
+
     private func plan(_ files: [String: String]) -> OutputPlan {
         OutputPlan(files: files.keys.sorted().map { OutputFile(path: $0, text: files[$0]!) })
     }
@@ -17,12 +20,24 @@ import TestSupport
         let manifest = try #require(folder.bookkeeping.manifest)
 
         try folder.write("blocked/index.html/keep", "a folder where a file should go")
-        #expect(throws: OutputError.self) {
+        #expect(throws: OutputError.folderInFilesPlace(CanonicalPath.of(folder.path) + "/blocked/index.html")) {
             try writer.write(plan(["index.html": "new", "sayings/a/index.html": "aaa", "blocked/index.html": "x"]))
         }
         #expect(folder.read("index.html") == "old")
         #expect(folder.bookkeeping.manifest == manifest)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["blocked", "index.html", "sayings"])
+    }
+
+    @Test func aBuildHoldingTheLockStopsAnotherBeforeAnythingChanges() throws {
+        let folder = try TemporaryFolder()
+        let cache = BuildCache(root: folder.path + "/cache")
+        let output = folder.path + "/public"
+        let held = try cache.bookkeeping(forOutput: CanonicalPath.of(output)).lock(displayName: "public")
+        defer { held.release() }
+        #expect(throws: OutputError.locked(output: output)) {
+            try SiteWriter(outputDirectory: output, cache: cache).write(plan(["index.html": "x"]))
+        }
+        #expect(!folder.exists("public"))
     }
 
     /// What a build killed while putting its files in place leaves: some files new, and a manifest
@@ -77,8 +92,8 @@ import TestSupport
 
         // A page that fails to render stops the build after the others were written.
         var failing = plan(["index.html": "x", "sayings/b/index.html": "y"])
-        failing.deferred = [DeferredFile(path: "sayings/c/index.html", key: { 1 }, render: { throw OutputError(description: "boom") })]
-        #expect(throws: OutputError.self) { try SiteWriter(outputDirectory: folder.path + "/failed").write(failing) }
+        failing.deferred = [DeferredFile(path: "sayings/c/index.html", key: { 1 }, render: { throw Failure() })]
+        #expect(throws: Failure()) { try SiteWriter(outputDirectory: folder.path + "/failed").write(failing) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
     }
 
@@ -112,7 +127,7 @@ import TestSupport
                 #expect(!job.destination.hasPrefix(output + "/"), "derived files are made outside the output folder, then moved in")
                 let source = try String(contentsOfFile: job.source, encoding: .utf8)
                 try Data((source + "+png").utf8).write(to: URL(fileURLWithPath: job.destination))
-                if failing && index == 0 { throw OutputError(description: "deriver failed") }
+                if failing && index == 0 { throw Failure() }
             }
         }
     }
@@ -127,7 +142,7 @@ import TestSupport
         _ = try writer.write(plan("one"), deriver: FakeDeriver(output: folder.path))
         #expect(folder.read("cards/a.png") == "one+png")
 
-        #expect(throws: OutputError.self) { try writer.write(plan("two"), deriver: FakeDeriver(failing: true, output: folder.path)) }
+        #expect(throws: Failure()) { try writer.write(plan("two"), deriver: FakeDeriver(failing: true, output: folder.path)) }
         #expect(folder.read("cards/a.png") == "one+png", "a failed derivation leaves the old file")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cards").sorted() == ["a.png", "a.svg", "b.png", "b.svg"])
 
@@ -138,24 +153,24 @@ import TestSupport
 
     @Test func aPlanThatClaimsAPathTwiceOrDerivesFromNothingIsRefused() throws {
         let folder = try TemporaryFolder()
-        func refusal(_ plan: OutputPlan) -> String? {
+        func refusal(_ plan: OutputPlan) -> OutputError? {
             do {
                 _ = try SiteWriter(outputDirectory: folder.path + "/public").write(plan)
                 return nil
             } catch {
-                return "\(error)"
+                return error as? OutputError
             }
         }
         let page = OutputFile(path: "a/index.html", text: "a")
         let card = DeferredFile(path: "cards/a.svg", key: { 1 }, render: { Array("<svg/>".utf8) })
-        #expect(refusal(OutputPlan(files: [page], deferred: [DeferredFile(path: "a/index.html", key: { 1 }, render: { [] })]))?
-            .contains("two outputs would be written to `a/index.html`") == true)
-        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "a/index.html", source: "cards/a.svg")]))?
-            .contains("two outputs would be written to `a/index.html`") == true)
+        #expect(refusal(OutputPlan(files: [page], deferred: [DeferredFile(path: "a/index.html", key: { 1 }, render: { [] })]))
+            == .twoOutputs(on: "a/index.html"))
+        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "a/index.html", source: "cards/a.svg")]))
+            == .twoOutputs(on: "a/index.html"))
         // A derived file made from another derived file has no written source.
         #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [
             DerivedFile(path: "cards/a.png", source: "cards/a.svg"), DerivedFile(path: "cards/a.webp", source: "cards/a.png"),
-        ]))?.contains("`cards/a.webp` is made from `cards/a.png`, which this build does not write") == true)
+        ])) == .derivedFromNothing("cards/a.webp", source: "cards/a.png"))
         #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg")])) == nil)
         #expect(!folder.exists("public/cards/a.png"), "no deriver, no derived file")
     }
@@ -175,7 +190,9 @@ import TestSupport
         let folder = try TemporaryFolder()
         try folder.write("page.html/inside.txt", "the user's")
         let temporary = try FileSystem.writeTemporary(Array("new".utf8), beside: folder.path + "/page.html")
-        #expect(throws: OutputError.self) { try FileSystem.replace(folder.path + "/page.html", with: temporary) }
+        #expect(throws: OutputError.cannotReplace(folder.path + "/page.html", reason: "Is a directory")) {
+            try FileSystem.replace(folder.path + "/page.html", with: temporary)
+        }
         #expect(folder.read("page.html/inside.txt") == "the user's")
         // The new file stays where it was, for the writer to discard with its staging folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [(temporary as NSString).lastPathComponent, "page.html"])

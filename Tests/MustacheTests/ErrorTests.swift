@@ -1,10 +1,11 @@
 import Mustache
 import Testing
 
-/// Every error a template author can cause, with its exact file, line, column and message.
+/// Every error a template author can cause: its case, file, line and column. `MessageTests`
+/// holds what each case says.
 @Suite struct ErrorTests {
-    private func error(_ file: String, _ line: Int, _ column: Int, _ message: String) -> MustacheError {
-        MustacheError(file: file, line: line, column: column, message: message)
+    private func at(_ file: String, _ line: Int, _ column: Int) -> TemplateLocation {
+        TemplateLocation(file: file, line: line, column: column)
     }
 
     private func compile(_ source: String) throws {
@@ -14,37 +15,37 @@ import Testing
     // MARK: - Sections
 
     @Test func unclosedSectionReportsTheOpeningTag() {
-        #expect(throws: error("page", 2, 3, "unclosed section {{#items}}: no matching closing tag")) {
+        #expect(throws: MustacheError.unclosed(.section, tag: "{{#items}}", at: at("page", 2, 3))) {
             try compile("<ul>\n  {{#items}}\n  <li>{{name}}</li>\n</ul>\n")
         }
-        #expect(throws: error("page", 1, 1, "unclosed inverted section {{^empty}}: no matching closing tag")) {
+        #expect(throws: MustacheError.unclosed(.invertedSection, tag: "{{^empty}}", at: at("page", 1, 1))) {
             try compile("{{^empty}}nothing")
         }
-        #expect(throws: error("page", 1, 1, "unclosed section {{#a}}: no matching closing tag")) {
+        #expect(throws: MustacheError.unclosed(.section, tag: "{{#a}}", at: at("page", 1, 1))) {
             try compile("{{#a}}{{#b}}{{/b}}")
         }
     }
 
     @Test func unclosedParentAndBlock() {
-        #expect(throws: error("page", 1, 1, "unclosed parent {{<layout}}: no matching closing tag")) {
+        #expect(throws: MustacheError.unclosed(.parent, tag: "{{<layout}}", at: at("page", 1, 1))) {
             try compile("{{<layout}}{{$body}}x{{/body}}")
         }
-        #expect(throws: error("page", 2, 3, "unclosed block {{$title}}: no matching closing tag")) {
+        #expect(throws: MustacheError.unclosed(.block, tag: "{{$title}}", at: at("page", 2, 3))) {
             try compile("<h1>\n  {{$title}}x")
         }
     }
 
     @Test func mismatchedClosingTag() {
-        #expect(throws: error("page", 2, 10, "closing tag {{/a}} does not match {{#b}} at line 2, column 3")) {
+        #expect(throws: MustacheError.mismatchedClosingTag("{{/a}}", opening: "{{#b}}", openedAt: at("page", 2, 3), at: at("page", 2, 10))) {
             try compile("{{#a}}\n  {{#b}}x{{/a}}{{/b}}")
         }
     }
 
     @Test func unexpectedClosingTag() {
-        #expect(throws: error("page", 2, 1, "unexpected closing tag {{/a}}: no section is open")) {
+        #expect(throws: MustacheError.unexpectedClosingTag("{{/a}}", at: at("page", 2, 1))) {
             try compile("Hello\n{{/a}}")
         }
-        #expect(throws: error("page", 1, 13, "unexpected closing tag {{/a}}: no section is open")) {
+        #expect(throws: MustacheError.unexpectedClosingTag("{{/a}}", at: at("page", 1, 13))) {
             try compile("{{#a}}{{/a}}{{/a}}")
         }
     }
@@ -52,23 +53,22 @@ import Testing
     // MARK: - Set delimiters
 
     @Test func badSetDelimiterTags() {
-        let twoDelimiters = "invalid set-delimiter tag: expected two delimiters separated by whitespace, as in {{=<% %>=}}"
-        #expect(throws: error("page", 2, 1, twoDelimiters)) { try compile("a\n{{=<% =}}") }
-        #expect(throws: error("page", 1, 3, twoDelimiters)) { try compile("x {{=<%%>=}}") }
-        #expect(throws: error("page", 1, 1, twoDelimiters)) { try compile("{{=<% | %>=}}") }
-        #expect(throws: error("page", 1, 1, "invalid delimiter '<%=': delimiters cannot contain '='")) {
+        #expect(throws: MustacheError.malformedSetDelimiters(at: at("page", 2, 1))) { try compile("a\n{{=<% =}}") }
+        #expect(throws: MustacheError.malformedSetDelimiters(at: at("page", 1, 3))) { try compile("x {{=<%%>=}}") }
+        #expect(throws: MustacheError.malformedSetDelimiters(at: at("page", 1, 1))) { try compile("{{=<% | %>=}}") }
+        #expect(throws: MustacheError.equalsInDelimiter("<%=", at: at("page", 1, 1))) {
             try compile("{{=<%= %>=}}")
         }
-        #expect(throws: error("page", 1, 1, "unclosed tag: expected '=}}' before the end of the template")) {
+        #expect(throws: MustacheError.unclosedTag(expected: "=}}", at: at("page", 1, 1))) {
             try compile("{{=<% %>}} and more")
         }
     }
 
     @Test func errorsAfterADelimiterChangeUseTheNewDelimiters() {
-        #expect(throws: error("page", 2, 4, "unclosed tag: expected '%>' before the end of the template")) {
+        #expect(throws: MustacheError.unclosedTag(expected: "%>", at: at("page", 2, 4))) {
             try compile("{{=<% %>=}}\nHi <%name")
         }
-        #expect(throws: error("page", 2, 1, "unexpected closing tag <%/a%>: no section is open")) {
+        #expect(throws: MustacheError.unexpectedClosingTag("<%/a%>", at: at("page", 2, 1))) {
             try compile("{{=<% %>=}}\n<%/a%>")
         }
     }
@@ -76,35 +76,35 @@ import Testing
     // MARK: - Malformed tags
 
     @Test func unclosedTag() {
-        #expect(throws: error("page", 1, 7, "unclosed tag: expected '}}' before the end of the template")) {
+        #expect(throws: MustacheError.unclosedTag(expected: "}}", at: at("page", 1, 7))) {
             try compile("Hello {{name")
         }
-        #expect(throws: error("page", 3, 1, "unclosed tag: expected '}}}' before the end of the template")) {
+        #expect(throws: MustacheError.unclosedTag(expected: "}}}", at: at("page", 3, 1))) {
             try compile("a\nb\n{{{html}}")
         }
-        #expect(throws: error("page", 1, 1, "unclosed tag: expected '}}' before the end of the template")) {
+        #expect(throws: MustacheError.unclosedTag(expected: "}}", at: at("page", 1, 1))) {
             try compile("{{! a comment that never ends\n\n")
         }
     }
 
     @Test func invalidNames() {
-        #expect(throws: error("page", 1, 4, "empty tag: expected a name")) { try compile("Hi {{ }}") }
-        #expect(throws: error("page", 1, 1, "invalid name 'first name': names cannot contain whitespace")) {
+        #expect(throws: MustacheError.emptyTag(at: at("page", 1, 4))) { try compile("Hi {{ }}") }
+        #expect(throws: MustacheError.whitespaceInName("first name", at: at("page", 1, 1))) {
             try compile("{{first name}}")
         }
-        #expect(throws: error("page", 1, 1, "invalid name 'a..b': empty part in dotted name")) { try compile("{{#a..b}}{{/a..b}}") }
-        #expect(throws: error("page", 1, 1, "invalid name '.a': empty part in dotted name")) { try compile("{{.a}}") }
+        #expect(throws: MustacheError.emptyNamePart("a..b", at: at("page", 1, 1))) { try compile("{{#a..b}}{{/a..b}}") }
+        #expect(throws: MustacheError.emptyNamePart(".a", at: at("page", 1, 1))) { try compile("{{.a}}") }
     }
 
     @Test func columnsCountCharactersNotBytes() {
-        #expect(throws: error("page", 1, 13, "unexpected closing tag {{/x}}: no section is open")) {
+        #expect(throws: MustacheError.unexpectedClosingTag("{{/x}}", at: at("page", 1, 13))) {
             try compile("héllo wörld {{/x}}")
         }
     }
 
     @Test func nestingTooDeep() {
         let source = String(repeating: "{{#a}}", count: 300) + String(repeating: "{{/a}}", count: 300)
-        #expect(throws: error("page", 1, 256 * 6 + 1, "sections nested too deeply (more than 256 levels)")) {
+        #expect(throws: MustacheError.sectionsNestedTooDeeply(at: at("page", 1, 256 * 6 + 1))) {
             try compile(source)
         }
     }
@@ -114,7 +114,7 @@ import Testing
     @Test func missingPartialInStrictMode() throws {
         let template = try MustacheTemplate(source: "<body>\n  {{> header }}\n</body>", name: "page")
         let strict = try MustacheLibrary(sources: [:], strictPartials: true)
-        #expect(throws: error("page", 2, 3, "partial 'header' not found")) {
+        #expect(throws: MustacheError.missingTemplate(.partial, name: "header", at: at("page", 2, 3))) {
             try template.render([:], library: strict)
         }
         // Without strict mode the spec rule applies: a missing partial renders as nothing.
@@ -123,30 +123,30 @@ import Testing
 
     @Test func missingParentInStrictMode() throws {
         let library = try MustacheLibrary(sources: ["page": "Hi\n{{<layout}}{{$body}}x{{/body}}{{/layout}}"], strictPartials: true)
-        #expect(throws: error("page", 2, 1, "parent 'layout' not found")) {
+        #expect(throws: MustacheError.missingTemplate(.parent, name: "layout", at: at("page", 2, 1))) {
             try library.render("page", [:])
         }
     }
 
     @Test func missingPartialIsReportedInTheFileThatIncludesIt() throws {
         let library = try MustacheLibrary(sources: ["page": "{{>card}}", "card": "x\n  {{>missing}}"], strictPartials: true)
-        #expect(throws: error("card", 2, 3, "partial 'missing' not found")) {
+        #expect(throws: MustacheError.missingTemplate(.partial, name: "missing", at: at("card", 2, 3))) {
             try library.render("page", [:])
         }
     }
 
     @Test func dynamicPartialsInStrictMode() throws {
         let library = try MustacheLibrary(sources: ["page": "{{>*kind}}"], strictPartials: true)
-        #expect(throws: error("page", 1, 1, "dynamic partial name 'kind' does not resolve to a string")) {
+        #expect(throws: MustacheError.dynamicNameNotAString(.partial, path: "kind", at: at("page", 1, 1))) {
             try library.render("page", [:])
         }
-        #expect(throws: error("page", 1, 1, "partial 'gallery' not found")) {
+        #expect(throws: MustacheError.missingTemplate(.partial, name: "gallery", at: at("page", 1, 1))) {
             try library.render("page", ["kind": "gallery"])
         }
     }
 
     @Test func renderingAnUnknownTemplate() throws {
-        #expect(throws: error("nope", 0, 0, "template not found")) {
+        #expect(throws: MustacheError.unknownTemplate(name: "nope")) {
             try MustacheLibrary(sources: [:]).render("nope", nil)
         }
     }
@@ -156,21 +156,21 @@ import Testing
     @Test func partialThatIncludesItselfForever() throws {
         // `child` is found again and again down the context stack, so the recursion never ends.
         let library = try MustacheLibrary(sources: ["node": "{{#child}}[{{>node}}]{{/child}}"])
-        #expect(throws: error("node", 1, 12, "partial 'node' nested more than 100 levels deep (infinite recursion?)")) {
+        #expect(throws: MustacheError.nestedTooDeeply(.partial, name: "node", at: at("node", 1, 12))) {
             try library.render("node", ["child": true])
         }
     }
 
     @Test func parentThatExtendsItself() throws {
         let library = try MustacheLibrary(sources: ["a": "x\n{{<a}}{{/a}}"])
-        #expect(throws: error("a", 2, 1, "parent 'a' nested more than 100 levels deep (infinite recursion?)")) {
+        #expect(throws: MustacheError.nestedTooDeeply(.parent, name: "a", at: at("a", 2, 1))) {
             try library.render("a", nil)
         }
     }
 
     @Test func blockOverrideThatContainsItself() throws {
         let library = try MustacheLibrary(sources: ["p": "{{$a}}{{/a}}", "page": "{{<p}}{{$a}}[{{$a}}{{/a}}]{{/a}}{{/p}}"])
-        #expect(throws: error("page", 1, 14, "block 'a' nested more than 100 levels deep (infinite recursion?)")) {
+        #expect(throws: MustacheError.nestedTooDeeply(.block, name: "a", at: at("page", 1, 14))) {
             try library.render("page", nil)
         }
     }
@@ -178,7 +178,7 @@ import Testing
     @Test func lambdaThatExpandsToItself() throws {
         let template = try MustacheTemplate(source: "{{again}}", name: "page")
         let context: [String: Any] = ["again": MustacheLambda { "{{again}}" }]
-        #expect(throws: error("lambda 'again'", 1, 1, "lambda 'again' nested more than 100 levels deep (infinite recursion?)")) {
+        #expect(throws: MustacheError.nestedTooDeeply(.lambda, name: "again", at: at("lambda 'again'", 1, 1))) {
             try template.render(context)
         }
     }
@@ -201,14 +201,50 @@ import Testing
     @Test func lambdaReturningAnInvalidTemplate() throws {
         let template = try MustacheTemplate(source: "x\n  {{#wrap}}body{{/wrap}}", name: "page")
         let context: [String: Any] = ["wrap": MustacheLambda { (_: String) in "{{#oops}}" }]
-        #expect(throws: error("page", 2, 3, "lambda 'wrap' returned an invalid template: lambda 'wrap':1:1: unclosed section {{#oops}}: no matching closing tag")) {
+        #expect(throws: MustacheError.invalidLambdaOutput(lambda: "wrap", .unclosed(.section, tag: "{{#oops}}", at: at("lambda 'wrap'", 1, 1)), at: at("page", 2, 3))) {
             try template.render(context)
         }
     }
+}
+
+/// What users read: each case's message, exactly as earlier versions wrote it, after its location.
+@Suite struct MessageTests {
+    private let page = TemplateLocation(file: "page", line: 2, column: 3)
 
     @Test func descriptionIsFileLineColumnMessage() {
-        #expect(error("page.mustache", 2, 3, "boom").description == "page.mustache:2:3: boom")
-        #expect(error("", 1, 1, "boom").description == "<template>:1:1: boom")
-        #expect(error("/site/layouts", 0, 0, "template folder not found").description == "/site/layouts: template folder not found")
+        #expect(MustacheError.emptyTag(at: TemplateLocation(file: "page.mustache", line: 2, column: 3)).description
+            == "page.mustache:2:3: empty tag: expected a name")
+        #expect(MustacheError.emptyTag(at: TemplateLocation(file: "", line: 1, column: 1)).description == "<template>:1:1: empty tag: expected a name")
+        #expect(MustacheError.folderNotFound(path: "/site/layouts").description == "/site/layouts: template folder not found")
+    }
+
+    @Test func everyCaseSaysWhatIsWrongAndWhere() {
+        let messages: [(MustacheError, String)] = [
+            (.unclosedTag(expected: "}}", at: page), "unclosed tag: expected '}}' before the end of the template"),
+            (.emptyTag(at: page), "empty tag: expected a name"),
+            (.whitespaceInName("first name", at: page), "invalid name 'first name': names cannot contain whitespace"),
+            (.emptyNamePart("a..b", at: page), "invalid name 'a..b': empty part in dotted name"),
+            (.malformedSetDelimiters(at: page), "invalid set-delimiter tag: expected two delimiters separated by whitespace, as in {{=<% %>=}}"),
+            (.equalsInDelimiter("<%=", at: page), "invalid delimiter '<%=': delimiters cannot contain '='"),
+            (.sectionsNestedTooDeeply(at: page), "sections nested too deeply (more than 256 levels)"),
+            (.unexpectedClosingTag("{{/a}}", at: page), "unexpected closing tag {{/a}}: no section is open"),
+            (.mismatchedClosingTag("{{/a}}", opening: "{{#b}}", openedAt: TemplateLocation(file: "page", line: 1, column: 4), at: page),
+             "closing tag {{/a}} does not match {{#b}} at line 1, column 4"),
+            (.unclosed(.invertedSection, tag: "{{^empty}}", at: page), "unclosed inverted section {{^empty}}: no matching closing tag"),
+            (.unclosed(.block, tag: "{{$title}}", at: page), "unclosed block {{$title}}: no matching closing tag"),
+            (.missingTemplate(.parent, name: "layout", at: page), "parent 'layout' not found"),
+            (.dynamicNameNotAString(.partial, path: "kind", at: page), "dynamic partial name 'kind' does not resolve to a string"),
+            (.nestedTooDeeply(.lambda, name: "again", at: page), "lambda 'again' nested more than 100 levels deep (infinite recursion?)"),
+            (.tooManySteps(at: page), "more than 2000000 section iterations and partial expansions in one render: sections over lists nested in each other, or partials used several times each, multiply the work"),
+            (.invalidLambdaOutput(lambda: "wrap", .emptyTag(at: TemplateLocation(file: "lambda 'wrap'", line: 1, column: 1)), at: page),
+             "lambda 'wrap' returned an invalid template: lambda 'wrap':1:1: empty tag: expected a name"),
+        ]
+        for (error, message) in messages {
+            #expect(error.location == page)
+            #expect(error.description == "page:2:3: " + message)
+        }
+        #expect(MustacheError.unreadableTemplate(path: "/t/a.mustache", reason: "no such file").description == "/t/a.mustache: cannot read template: no such file")
+        #expect(MustacheError.unknownTemplate(name: "nope").description == "nope: template not found")
+        #expect(MustacheError.unknownTemplate(name: "nope").location == TemplateLocation(file: "nope", line: 0, column: 0))
     }
 }

@@ -52,7 +52,7 @@ import TestSupport
         let temporary = try TemporaryFolder()
         let folder = try temporary.make("layouts", ["partials/bad.mustache": "ok\n  {{#open}}"])
         let path = folder.appendingPathComponent("partials/bad.mustache").path
-        #expect(throws: MustacheError(file: path, line: 2, column: 3, message: "unclosed section {{#open}}: no matching closing tag")) {
+        #expect(throws: MustacheError.unclosed(.section, tag: "{{#open}}", at: TemplateLocation(file: path, line: 2, column: 3))) {
             try MustacheLibrary(folders: [folder])
         }
     }
@@ -61,7 +61,7 @@ import TestSupport
         let temporary = try TemporaryFolder()
         let folder = try temporary.make("layouts", ["page.mustache": "{{>nav}}"])
         let library = try MustacheLibrary(folders: [folder], strictPartials: true)
-        #expect(throws: MustacheError(file: folder.appendingPathComponent("page.mustache").path, line: 1, column: 1, message: "partial 'nav' not found")) {
+        #expect(throws: MustacheError.missingTemplate(.partial, name: "nav", at: TemplateLocation(file: folder.appendingPathComponent("page.mustache").path, line: 1, column: 1))) {
             try library.render("page", nil)
         }
     }
@@ -69,13 +69,13 @@ import TestSupport
     @Test func missingFolderIsAnError() throws {
         let temporary = try TemporaryFolder()
         let missing = temporary.url.appendingPathComponent("nope")
-        #expect(throws: MustacheError(file: missing.path, line: 0, column: 0, message: "template folder not found")) {
+        #expect(throws: MustacheError.folderNotFound(path: missing.path)) {
             try MustacheLibrary(folders: [missing])
         }
     }
 
     @Test func sourcesReportErrorsUnderTheirName() throws {
-        #expect(throws: MustacheError(file: "partials/x", line: 1, column: 3, message: "unexpected closing tag {{/y}}: no section is open")) {
+        #expect(throws: MustacheError.unexpectedClosingTag("{{/y}}", at: TemplateLocation(file: "partials/x", line: 1, column: 3))) {
             try MustacheLibrary(sources: ["partials/x": "a {{/y}}"])
         }
     }

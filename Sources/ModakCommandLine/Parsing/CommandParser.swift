@@ -28,8 +28,7 @@ public enum CommandParser {
         if command.options.contains(Option.version), options.contains(Option.version.longName) { return .version }
         guard command.subcommands.isEmpty else {
             guard let word = rest.first else {
-                let message = path.count == 1 ? "no command given" : "`\(name(of: path))` needs a command"
-                throw UsageError("\(message): choose \(alternatives(command.visibleSubcommands.map(\.name)))", command: names(path))
+                throw UsageError(.missingCommand(of: names(path), choices: command.visibleSubcommands.map(\.name)), command: names(path))
             }
             throw unknownOption(word, path: path)
         }
@@ -43,14 +42,9 @@ public enum CommandParser {
     private static func subcommand(_ word: String, of path: [Command]) throws(UsageError) -> Command {
         let parent = path[path.count - 1]
         if let command = parent.subcommand(named: word) { return command }
-        let names = parent.visibleSubcommands.map(\.name)
-        var message = "unknown command \(word)" + (path.count > 1 ? " for `\(name(of: path))`" : "")
-        if let suggestion = KeySuggestion.nearest(to: word, among: names) {
-            message += ": did you mean \(suggestion)?"
-        } else {
-            message += ": choose \(alternatives(names))"
-        }
-        throw UsageError(message, command: self.names(path))
+        let choices = parent.visibleSubcommands.map(\.name)
+        let suggestion = KeySuggestion.nearest(to: word, among: choices)
+        throw UsageError(.unknownCommand(word, of: names(path), suggestion: suggestion, choices: choices), command: names(path))
     }
 
     /// `modak help new saying`: the command named by the help command's words.
@@ -58,12 +52,12 @@ public enum CommandParser {
         var path = [root]
         for word in parsed.command.arguments.flatMap(parsed.words) {
             guard !path[path.count - 1].subcommands.isEmpty else {
-                throw UsageError("`\(name(of: path))` has no commands, so no \(word)", command: names(parsed.path))
+                throw UsageError(.noSubcommands(word, of: names(path)), command: names(parsed.path))
             }
             do {
                 path.append(try subcommand(word, of: path))
             } catch {
-                throw UsageError(error.message, command: names(parsed.path))
+                throw UsageError(error.problem, command: names(parsed.path))
             }
         }
         return path
@@ -77,7 +71,7 @@ public enum CommandParser {
         var positional: [String] = []
         var index = words.startIndex
         var onlyPositional = false
-        func fail(_ message: String) -> UsageError { UsageError(message, command: names(path)) }
+        func fail(_ problem: UsageError.Problem) -> UsageError { UsageError(problem, command: names(path)) }
 
         while index < words.endIndex {
             let word = words[index]
@@ -98,7 +92,7 @@ public enum CommandParser {
             }
             guard let (option, isOn) = lookUp(written, in: command) else { throw unknownOption(written, path: path) }
             if option.isFlag {
-                guard inline == nil else { throw fail("\(written) takes no value") }
+                guard inline == nil else { throw fail(.valueForFlag(written)) }
                 parsed.flags[option.name] = isOn
                 continue
             }
@@ -109,22 +103,21 @@ public enum CommandParser {
                 value = words[index]
                 index += 1
             } else {
-                throw fail("\(written) needs a value")
+                throw fail(.missingValue(written))
             }
-            guard option.repeats || parsed.values[option.name] == nil else { throw fail("\(option.longName) is given twice") }
+            guard option.repeats || parsed.values[option.name] == nil else { throw fail(.givenTwice(option.longName)) }
             guard option.choices.isEmpty || option.choices.contains(value) else {
-                throw fail("\(option.longName) must be one of \(option.choices.joined(separator: ", ")), not \(value)")
+                throw fail(.notAChoice(option.longName, value: value, choices: option.choices))
             }
             parsed.values[option.name, default: []].append(value)
         }
 
         for option in command.options where option.isRequired && parsed.values[option.name] == nil {
-            throw fail("\(option.longName) \(option.valueName ?? "") is required")
+            throw fail(.missingOption(option.longName, valueName: option.valueName))
         }
         let required = command.arguments.filter { !$0.isOptional }
         guard positional.count >= required.count else {
-            let missing = required.dropFirst(positional.count).map(\.name)
-            throw fail("\(missing.joined(separator: " and ")) \(missing.count == 1 ? "is" : "are") required")
+            throw fail(.missingArguments(required.dropFirst(positional.count).map(\.name)))
         }
         var remaining = positional[...]
         for argument in command.arguments {
@@ -135,7 +128,7 @@ public enum CommandParser {
                 parsed.argumentValues[argument.name] = [word]
             }
         }
-        if let extra = remaining.first { throw fail("unexpected argument \(extra)") }
+        if let extra = remaining.first { throw fail(.unexpectedArgument(extra)) }
         return parsed
     }
 
@@ -161,11 +154,8 @@ public enum CommandParser {
         for option in command.options {
             if case .flag(_, negatable: true) = option.kind { names.append("no-" + option.name) }
         }
-        var message = "unknown option \(written)"
-        if written.hasPrefix("--"), let suggestion = KeySuggestion.nearest(to: String(written.dropFirst(2)), among: names) {
-            message += ": did you mean --\(suggestion)?"
-        }
-        return UsageError(message, command: self.names(path))
+        let suggestion = written.hasPrefix("--") ? KeySuggestion.nearest(to: String(written.dropFirst(2)), among: names).map { "--" + $0 } : nil
+        return UsageError(.unknownOption(written, suggestion: suggestion), command: self.names(path))
     }
 
     // MARK: - Names

@@ -1,18 +1,3 @@
-/// A usage mistake: printed with the usage lines of `command` (the path from `modak`), exit code 2.
-public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var message: String
-    /// The command whose usage is printed; empty when the thrower does not know (a command's
-    /// handler), and the caller fills in the command it ran.
-    public var command: [String]
-
-    public init(_ message: String, command: [String] = []) {
-        self.message = message
-        self.command = command
-    }
-
-    public var description: String { message }
-}
-
 /// The arguments of one command after parsing: every declared option's value (given or its
 /// default) and the positional arguments. Ask only for options the command declares.
 public struct ParsedArguments: Sendable {
@@ -79,7 +64,7 @@ public struct ParsedArguments: Sendable {
     }
 
     private static func convert<T>(_ text: String, of option: Option, expected: String, _ convert: (String) -> T?) throws(UsageError) -> T {
-        guard let value = convert(text) else { throw UsageError("\(option.longName) must be \(expected), not \(text)") }
+        guard let value = convert(text) else { throw UsageError(.invalidValue(of: option.longName, expected: expected, value: text)) }
         return value
     }
 

@@ -1,3 +1,5 @@
+import UTF8Bytes
+
 /// Removes the code points that neither HTML nor XML may carry — C0 and C1 controls other than tab,
 /// line feed and carriage return, and Unicode noncharacters. They are invisible, no escape can
 /// express them in XML, and a page holding one fails validation, so they never enter the content.

@@ -158,34 +158,4 @@ public struct GiftSimulation: Sendable, Equatable {
     static func precedes(_ a: String, _ b: String) -> Bool {
         a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
     }
-
-    /// The one-line JSON object of `modak gifts simulate --help`, keys in its order, without a trailing newline:
-    /// `{"asked": ["q1"], "answers": ["O"], "candidates": ["a", "b"], "done": false}`.
-    public func json() -> String {
-        "{\"asked\": \(Self.array(asked)), \"answers\": \(Self.array(answers)), \"candidates\": \(Self.array(candidates)), \"done\": \(done)}"
-    }
-
-    private static func array(_ items: [String]) -> String {
-        "[" + items.map(quoted).joined(separator: ", ") + "]"
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{8}": out += "\\b"
-            case "\u{C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
 }

@@ -27,10 +27,11 @@ public struct TemplateSet: Sendable {
 
     /// A template error as a diagnostic naming the file the author edits: `path:line:column: message`.
     public static func diagnostic(for error: MustacheError, sourcePaths: [String: String]) -> Diagnostic {
-        guard let path = sourcePaths[error.file] else {
-            return Diagnostic(path: "\(error.file).mustache", "\(error.message): add \(error.file).mustache to Templates/ or to the site's templates/ folder")
+        let location = error.location
+        guard let path = sourcePaths[location.file] else {
+            return Diagnostic(path: "\(location.file).mustache", "\(error.message): add \(location.file).mustache to Templates/ or to the site's templates/ folder")
         }
-        return error.line > 0 ? Diagnostic(path: path, line: error.line, "\(error.column): \(error.message)") : Diagnostic(path: path, error.message)
+        return location.line > 0 ? Diagnostic(path: path, line: location.line, "\(location.column): \(error.message)") : Diagnostic(path: path, error.message)
     }
 
     /// The language of the UI strings for a BCP 47 tag, by RFC 4647 lookup: case aside, the whole

@@ -10,7 +10,7 @@ enum FileSystem {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw OutputError(description: "cannot create the folder \(path): \(error.localizedDescription)")
+            throw .cannotCreateFolder(path, reason: error.localizedDescription)
         }
     }
 
@@ -50,7 +50,7 @@ enum FileSystem {
     /// Creates one folder; true when it was created, false when it already existed.
     static func makeDirectory(_ path: String) throws(OutputError) -> Bool {
         if mkdir(path, 0o755) == 0 { return true }
-        guard errno == EEXIST else { throw failure("cannot create the folder", path) }
+        guard errno == EEXIST else { throw .cannotCreateFolder(path, reason: lastError) }
         return false
     }
 
@@ -74,7 +74,7 @@ enum FileSystem {
     @discardableResult
     static func write(_ bytes: [UInt8], to path: String) throws(OutputError) -> String {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure("cannot create", path) }
+        guard descriptor >= 0 else { throw .cannotCreate(path, reason: lastError) }
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -82,7 +82,7 @@ enum FileSystem {
             }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                let error = failure("cannot write", path)
+                let error = OutputError.cannotWrite(path, reason: lastError)
                 close(descriptor)
                 unlink(path)
                 throw error
@@ -91,7 +91,7 @@ enum FileSystem {
         }
         guard close(descriptor) == 0 else {
             unlink(path)
-            throw failure("cannot write", path)
+            throw .cannotWrite(path, reason: lastError)
         }
         return path
     }
@@ -109,7 +109,7 @@ enum FileSystem {
             return
         }
         // Nothing to swap with, or a file system that cannot swap: a plain rename.
-        guard rename(file, path) == 0 else { throw failure("cannot replace", path) }
+        guard rename(file, path) == 0 else { throw .cannotReplace(path, reason: lastError) }
     }
 
     /// Removes a regular file or symlink; true when something was removed.
@@ -188,9 +188,8 @@ enum FileSystem {
         }
     }
 
-    private static func failure(_ action: String, _ path: String) -> OutputError {
-        OutputError(description: "\(action) \(path): \(String(cString: strerror(errno)))")
-    }
+    /// What the last failed system call says went wrong (`errno`, in words).
+    static var lastError: String { String(cString: strerror(errno)) }
 }
 
 /// An exclusive, non-blocking `flock` on a file of an output's bookkeeping, released on exit even after `kill -9`.
@@ -201,11 +200,11 @@ final class OutputLock {
     init(path: String, folderForMessages: String) throws(OutputError) {
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw OutputError(description: "cannot open the lock file \(path): \(String(cString: strerror(errno)))")
+            throw .cannotOpenLock(path, reason: FileSystem.lastError)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
-            throw OutputError(description: "another modak build is writing to \(folderForMessages); wait for it to finish and run the build again")
+            throw .locked(output: folderForMessages)
         }
     }
 

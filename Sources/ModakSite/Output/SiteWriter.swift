@@ -13,10 +13,6 @@ public struct WriteReport: Sendable, Equatable {
     public var total: Int { written + unchanged }
 }
 
-public struct OutputError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-}
-
 /// Puts an `OutputPlan` on disk: the last stage, and with `ContentReader` the only one touching files.
 ///
 /// It writes in named steps, under a lock held in the output's bookkeeping (`OutputBookkeeping`,
@@ -102,7 +98,7 @@ public struct SiteWriter: Sendable {
         let stale = previous.entries.keys.filter { current.entries[$0] == nil }.sorted()
         if staging.becomesOutput {
             guard rename(staging.folder, output) == 0 else {
-                throw OutputError(description: "cannot create \(outputDirectory) (did another program create it meanwhile?): \(String(cString: strerror(errno)))")
+                throw OutputError.cannotCreateOutput(outputDirectory, reason: FileSystem.lastError)
             }
             FileSystem.removeFile(bookkeeping.recordPath)
         } else {
@@ -161,7 +157,7 @@ public struct SiteWriter: Sendable {
     private func verifyKeys(_ jobs: [WriteJob], _ knownEntries: [Manifest.Entry?]) throws {
         for (job, entry) in zip(jobs, knownEntries) {
             guard let entry, case .deferred(_, let render) = job.content, StableHash.of(try render()) != entry.hash else { continue }
-            throw OutputError(description: "\(job.path): its key did not change but its bytes did, so its key misses something the page shows")
+            throw OutputError.keyMissesChange(job.path)
         }
     }
     #endif

@@ -110,9 +110,9 @@ struct StagingArea: Sendable {
         case .file, .missing:
             break
         case .folder:
-            throw OutputError(description: "\(target) is a folder, where the site has a file: move the folder away and build again")
+            throw OutputError.folderInFilesPlace(target)
         case .underAFile:
-            throw OutputError(description: "\(target) cannot be written: a file in the output has the name of one of its folders; move that file away and build again")
+            throw OutputError.fileInFoldersPlace(target)
         }
         if let folder = Self.folder(of: job.path), leafFolders.contains(folder) {
             _ = try FileSystem.makeDirectory(path(of: String(folder)))

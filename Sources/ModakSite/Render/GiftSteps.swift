@@ -1,5 +1,5 @@
-import Foundation
 import ModakCore
+import UTF8Bytes
 
 /// The gift catalogue (`gifts/`), one page per gift and per tag, the quiz (`gifts/quiz/`) and the
 /// quiz's data file (`gifts/data-<hash>.json`). The illustrations themselves are content assets.
@@ -9,7 +9,7 @@ struct GiftPagesStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let price = PriceFormat(pattern: context.string("price"))
         let catalogue = try GiftCatalogue(gifts: context.content.gifts, price: price)
-        let data = try GiftQuizData.file(gifts: context.content.gifts, questions: context.content.questions, price: price)
+        let data = GiftQuizData.file(gifts: context.content.gifts, questions: context.content.questions, price: price)
         var files = [
             try list(path: SitePaths.gifts, heading: context.strings["giftsTitle"] ?? "Gifts", gifts: catalogue.gifts, tag: nil, catalogue, context),
             try quiz(dataPath: data.path, context),
@@ -132,42 +132,48 @@ struct GiftCatalogue {
 /// relative to the data file's own folder, `gifts/`) and the questions in file order.
 /// The file's name carries a hash of its bytes, so a changed catalogue gets a new URL.
 enum GiftQuizData {
-    struct Item: Encodable {
-        let id: String
-        let name: String
-        let price: Int
-        let priceText: String
-        let image: String
-        let url: String
-        let tags: [String]
-        let gender: String
-        let link: String?
-    }
-
-    struct QuestionItem: Encodable {
-        let id: String
-        let text: String
-        let tag: String
-    }
-
-    struct Document: Encodable {
-        let gifts: [Item]
-        let questions: [QuestionItem]
-    }
-
-    static func file(gifts: [Gift], questions: [Question], price: PriceFormat) throws -> OutputFile {
-        let document = Document(
-            gifts: gifts.map { gift in
-                Item(id: gift.id, name: gift.name, price: gift.price, priceText: price.text(gift.price),
-                     image: URLRules.isAbsoluteWebURL(gift.image) ? gift.image : SitePaths.percentEncodedPath(gift.image),
-                     url: gift.id + "/", tags: gift.tags, gender: gift.gender.rawValue, link: gift.link)
-            },
-            questions: questions.map { QuestionItem(id: $0.id, text: $0.text, tag: $0.tag) }
-        )
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = Array(try encoder.encode(document))
-        return OutputFile(path: SitePaths.giftData(hash: hash(of: bytes)), bytes: bytes)
+    /// Compact, keys in alphabetical order and a gift's missing `link` left out, as `JSONEncoder`
+    /// with `.sortedKeys` wrote it.
+    static func file(gifts: [Gift], questions: [Question], price: PriceFormat) -> OutputFile {
+        var json = CompactJSON(capacity: gifts.count * 256 + questions.count * 128)
+        json.raw("{\"gifts\":[")
+        for (index, gift) in gifts.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.raw("{\"gender\":")
+            json.string(gift.gender.rawValue)
+            json.raw(",\"id\":")
+            json.string(gift.id)
+            json.raw(",\"image\":")
+            json.string(URLRules.isAbsoluteWebURL(gift.image) ? gift.image : SitePaths.percentEncodedPath(gift.image))
+            if let link = gift.link {
+                json.raw(",\"link\":")
+                json.string(link)
+            }
+            json.raw(",\"name\":")
+            json.string(gift.name)
+            json.raw(",\"price\":")
+            json.integer(gift.price)
+            json.raw(",\"priceText\":")
+            json.string(price.text(gift.price))
+            json.raw(",\"tags\":")
+            json.strings(gift.tags)
+            json.raw(",\"url\":")
+            json.string(gift.id + "/")
+            json.raw("}")
+        }
+        json.raw("],\"questions\":[")
+        for (index, question) in questions.enumerated() {
+            if index > 0 { json.raw(",") }
+            json.raw("{\"id\":")
+            json.string(question.id)
+            json.raw(",\"tag\":")
+            json.string(question.tag)
+            json.raw(",\"text\":")
+            json.string(question.text)
+            json.raw("}")
+        }
+        json.raw("]}")
+        return OutputFile(path: SitePaths.giftData(hash: hash(of: json.bytes)), bytes: json.bytes)
     }
 
     /// The first 10 hex digits of the FNV-1a 64 hash of the file's bytes.

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import UTF8Bytes
 
 /// `search.json`: every published saying, newest first, as compact arrays, for the search page,
 /// the reader's lists and the home page's "another saying". Scheduled sayings never appear.

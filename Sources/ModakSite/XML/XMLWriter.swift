@@ -1,5 +1,5 @@
 import CLibXML2
-import ModakCore
+import UTF8Bytes
 
 /// Writes XML through libxml2's text writer, so the output is well-formed by construction:
 /// text is escaped by the writer and characters XML 1.0 forbids are dropped before it sees them.
@@ -62,7 +62,6 @@ public final class XMLWriter {
 
 public enum XMLText {
     private static let mayStartForbidden = UTF8ByteSet { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }
-    private static let needsEscaping = UTF8ByteSet { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 == 0x0D }
 
     /// Drops the characters XML 1.0 cannot carry (C0 controls but tab and newlines, U+FFFE, U+FFFF),
     /// which no escape can express.
@@ -75,26 +74,10 @@ public enum XMLText {
         return String(scalars)
     }
 
-    /// `text` as element content, as `XMLWriter.text` writes it: sanitized, with `&`, `<`, `>`, `"`
-    /// and carriage returns escaped as libxml2 escapes them.
+    /// `text` as element content, as `XMLWriter.text` writes it: sanitized, and escaped as libxml2
+    /// escapes it.
     public static func escaped(_ text: String) -> String {
-        let text = sanitized(text)
-        guard text.containsUTF8Byte(in: needsEscaping) else {
-            return text
-        }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\r": escaped += "&#13;"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
+        MarkupEscaper.libxml2Text.escaped(sanitized(text))
     }
 
     static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,34 +1,30 @@
-/*
- * Modak gift recommender — the rules of docs/reference/content.md ("How the recommender chooses"), for the browser and Node.
- *
- * The same rules are implemented in Swift (Sources/ModakCore/Rules/GiftRecommender.swift) and
- * run by `modak gifts simulate`; Tests/gifts/equivalence.js checks that both agree.
- *
- *  - Candidate gifts: price within [min, max] (both ends included), gender matching, and no tag
- *    in the excluded set.
- *  - Gender matching: a gift for "any" suits every reader, a reader
- *    who chooses "any" sees every gift, otherwise the two genders must be equal.
- *  - Askable questions: not yet asked and whose tag is not excluded.
- *  - Answers: "O" — asked and answered; "X" — asked, answered, and the question's tag joins the
- *    excluded set; "skip" — asked, not answered.
- *  - Ask another question while one is askable and either (candidates <= 10 and answered < 3)
- *    or (candidates > 10 and answered < 6); then show a random candidate.
- *  - The next question is the first askable one in question order. The browser may shuffle that
- *    order (the `shuffle` option); without it the order is the file's, exactly like Swift.
- *
- * Browser: window.ModakGifts. Node: require("./gift-engine.js"). Plain ES2017, no dependencies.
- */
-(function (root) {
-  "use strict";
-
-  var FEW_CANDIDATES = 10; // "candidates <= 10" …
-  var FEW_ANSWERS_LIMIT = 3; // … allows 3 answers,
-  var MANY_ANSWERS_LIMIT = 6; // more candidates allow 6.
-  var ANSWERS = ["O", "X", "skip"];
-  var GENDERS = ["any", "female", "male"];
+// Modak gift recommender: the rules of docs/reference/content.md ("How the recommender chooses"),
+// for the browser (window.Modak.gifts) and node (require("./gift-engine.js")).
+//
+// The same rules are implemented in Swift (Sources/ModakCore/Rules/GiftRecommender.swift) and
+// run by `modak gifts simulate`; Tests/gifts/equivalence.js checks that both agree.
+//
+//  - Candidate gifts: price within [min, max] (both ends included), gender matching, and no tag
+//    in the excluded set.
+//  - Gender matching: a gift for "any" suits every reader, a reader
+//    who chooses "any" sees every gift, otherwise the two genders must be equal.
+//  - Askable questions: not yet asked and whose tag is not excluded.
+//  - Answers: "O" — asked and answered; "X" — asked, answered, and the question's tag joins the
+//    excluded set; "skip" — asked, not answered.
+//  - Ask another question while one is askable and either (candidates <= 10 and answered < 3)
+//    or (candidates > 10 and answered < 6); then show a random candidate.
+//  - The next question is the first askable one in question order. The browser may shuffle that
+//    order (the `shuffle` option); without it the order is the file's, exactly like Swift.
+"use strict";
+(() => {
+  const FEW_CANDIDATES = 10; // "candidates <= 10" …
+  const FEW_ANSWERS_LIMIT = 3; // … allows 3 answers,
+  const MANY_ANSWERS_LIMIT = 6; // more candidates allow 6.
+  const ANSWERS = ["O", "X", "skip"];
+  const GENDERS = ["any", "female", "male"];
 
   function genderSuits(giftGender, readerGender) {
-    var gift = giftGender || "any"; // gifts.json: gender is optional, default "any"
+    const gift = giftGender || "any"; // gifts.json: gender is optional, default "any"
     return gift === "any" || readerGender === "any" || gift === readerGender;
   }
 
@@ -36,7 +32,7 @@
     return typeof value === "number" && isFinite(value) && Math.floor(value) === value;
   }
 
-  /*
+  /**
    * Starts one run of the quiz.
    *   gifts, questions: the parsed gifts.json and questions.json arrays.
    *   gender: "any" | "female" | "male"; min, max: whole KRW, min <= max.
@@ -45,94 +41,78 @@
    * Throws a RangeError on a bad gender or budget.
    */
   function createSession(options) {
-    var gifts = options.gifts || [];
-    var questions = (options.questions || []).slice();
-    var gender = options.gender;
-    var min = options.min;
-    var max = options.max;
-    if (GENDERS.indexOf(gender) < 0) throw new RangeError("gender must be any, female or male");
+    const gifts = options.gifts || [];
+    let questions = (options.questions || []).slice();
+    const { gender, min, max } = options;
+    if (!GENDERS.includes(gender)) throw new RangeError("gender must be any, female or male");
     if (!isWholeNumber(min) || !isWholeNumber(max) || min > max) {
       throw new RangeError("budget must be whole KRW with min <= max");
     }
     if (typeof options.shuffle === "function") {
-      var shuffled = options.shuffle(questions);
+      const shuffled = options.shuffle(questions);
       if (Array.isArray(shuffled)) questions = shuffled;
     }
 
-    var excluded = Object.create(null); // tag -> true, for tags answered X
-    var askedIndex = []; // askedIndex[i] === true once questions[i] was asked (skips included)
+    const excluded = new Set(); // tags answered X
+    const askedIndex = []; // askedIndex[i] === true once questions[i] was asked (skips included)
 
-    var session = {
+    const session = {
       /** Questions put to the reader, in order (skipped ones included). */
       asked: [],
       /** One of "O", "X", "skip" per asked question. */
       answers: [],
-      /** The question order in use (shuffled or file order). */
-      questions: questions,
-
-      /** Tags answered X so far. */
-      excludedTags: function () {
-        return Object.keys(excluded);
-      },
 
       /** Gifts in budget, of a matching gender, with no excluded tag; catalogue order.
        *  Recomputed on every call, so it shrinks right after each X. */
-      candidates: function () {
-        return gifts.filter(function (gift) {
+      candidates() {
+        return gifts.filter((gift) => {
           if (gift.price < min || gift.price > max) return false;
           if (!genderSuits(gift.gender, gender)) return false;
-          var tags = gift.tags || [];
-          for (var i = 0; i < tags.length; i++) {
-            if (excluded[tags[i]]) return false;
-          }
-          return true;
+          return !(gift.tags || []).some((tag) => excluded.has(tag));
         });
       },
 
       /** Answers that were O or X: skips do not count toward the 3/6 limits. */
-      answeredCount: function () {
-        return session.answers.filter(function (a) { return a !== "skip"; }).length;
+      answeredCount() {
+        return session.answers.filter((answer) => answer !== "skip").length;
       },
 
       /** How many answers the rules allow now: 3 with at most 10 candidates, else 6. The quiz
        *  may end sooner, when no question is left to ask; pages use this for a progress bar. */
-      answerLimit: function () {
+      answerLimit() {
         // The candidate count is taken now, after the latest X, not at the start.
         return session.candidates().length <= FEW_CANDIDATES ? FEW_ANSWERS_LIMIT : MANY_ANSWERS_LIMIT;
       },
 
       /** The question to ask now, or null when the quiz is over. */
-      nextQuestion: function () {
-        var index = nextIndex();
+      nextQuestion() {
+        const index = nextIndex();
         return index < 0 ? null : questions[index];
       },
 
-      isDone: function () {
+      isDone() {
         return nextIndex() < 0;
       },
 
       /** Answers the current question with "O", "X" or "skip". Returns false (and changes
        *  nothing) when the quiz is already over. Throws a RangeError on any other answer. */
-      answer: function (answer) {
-        if (ANSWERS.indexOf(answer) < 0) throw new RangeError("answer must be O, X or skip");
-        var index = nextIndex();
+      answer(answer) {
+        if (!ANSWERS.includes(answer)) throw new RangeError("answer must be O, X or skip");
+        const index = nextIndex();
         if (index < 0) return false;
-        var question = questions[index];
+        const question = questions[index];
         askedIndex[index] = true; // a skipped question is asked too: never asked again
         session.asked.push(question);
         session.answers.push(answer);
-        if (answer === "X") excluded[question.tag] = true;
+        if (answer === "X") excluded.add(question.tag);
         return true;
-      }
+      },
     };
 
     // Index of the first askable question while the rules say to keep asking, else -1.
     function nextIndex() {
-      var index = -1;
-      for (var i = 0; i < questions.length; i++) {
-        // Askable: not yet asked, and its tag not excluded by an earlier X.
-        if (!askedIndex[i] && !excluded[questions[i].tag]) { index = i; break; }
-      }
+      // Askable: not yet asked, and its tag not excluded by an earlier X.
+      const index = questions.findIndex((question, i) => !askedIndex[i] && !excluded.has(question.tag));
       if (index < 0) return -1;
       return session.answeredCount() < session.answerLimit() ? index : -1;
     }
@@ -140,81 +120,69 @@
     return session;
   }
 
-  /*
+  /**
    * A random gift among the candidates (null when there is none). `random` defaults to
    * Math.random. With `avoidId` (the gift shown before, for the "another gift" button), a
    * different gift is picked whenever there is more than one candidate.
    */
   function pickRandom(candidates, random, avoidId) {
-    var pool = candidates || [];
+    let pool = candidates || [];
     if (avoidId !== undefined && avoidId !== null && pool.length > 1) {
-      pool = pool.filter(function (gift) { return gift.id !== avoidId; });
+      pool = pool.filter((gift) => gift.id !== avoidId);
     }
     if (pool.length === 0) return null;
-    var r = (random || Math.random)();
-    var index = Math.min(pool.length - 1, Math.max(0, Math.floor(r * pool.length)));
-    return pool[index];
+    const r = (random || Math.random)();
+    return pool[Math.min(pool.length - 1, Math.max(0, Math.floor(r * pool.length)))];
   }
 
-  /*
+  /**
    * The birthday fields: month 1–12, day 1…days of that month (February 29: no year is asked).
    * Out of range values are clamped (below → 1, above → the maximum) and `clamped` tells the
    * page to say so. Non-numbers count as below.
    */
   function clampBirthday(month, day) {
-    var DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-    var m = clampField(month, 12);
-    var d = clampField(day, DAYS[m.value - 1]);
+    const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    const m = clampField(month, 12);
+    const d = clampField(day, DAYS[m.value - 1]);
     return { month: m.value, day: d.value, clamped: m.clamped || d.clamped };
   }
 
   function clampField(value, max) {
-    var n = Math.floor(Number(value));
+    const n = Math.floor(Number(value));
     if (!(n >= 1)) return { value: 1, clamped: true }; // below, or not a number
     if (n > max) return { value: max, clamped: true };
     return { value: n, clamped: false };
   }
 
-  /*
+  /**
    * What `modak gifts simulate` computes: plays `answers` in order until the rules say stop
    * (done: true) or the answers run out (done: false). Questions are never shuffled here.
    * Returns { asked: [ids], answers: [...], candidates: [ids, sorted], done }.
    */
   function simulate(options) {
-    var session = createSession({
-      gifts: options.gifts, questions: options.questions,
-      gender: options.gender, min: options.min, max: options.max
-    });
-    var answers = options.answers || [];
-    for (var i = 0; i < answers.length && !session.isDone(); i++) {
+    const { gifts, questions, gender, min, max } = options;
+    const session = createSession({ gifts, questions, gender, min, max });
+    const answers = options.answers || [];
+    for (let i = 0; i < answers.length && !session.isDone(); i++) {
       session.answer(answers[i]);
     }
     return {
-      asked: session.asked.map(function (q) { return q.id; }),
+      asked: session.asked.map((question) => question.id),
       answers: session.answers.slice(),
       // Default sort: UTF-16 code units, the same as Swift's code point order for ASCII ids.
-      candidates: session.candidates().map(function (g) { return g.id; }).sort(),
-      done: session.isDone()
+      candidates: session.candidates().map((gift) => gift.id).sort(),
+      done: session.isDone(),
     };
   }
 
-  /* The one-line JSON object printed by `modak gifts simulate`, byte for byte. */
+  /** The one-line JSON object printed by `modak gifts simulate`, byte for byte. */
   function simulationJSON(result) {
-    function list(items) {
-      return "[" + items.map(function (s) { return JSON.stringify(s); }).join(", ") + "]";
-    }
-    return "{\"asked\": " + list(result.asked) + ", \"answers\": " + list(result.answers) +
-      ", \"candidates\": " + list(result.candidates) + ", \"done\": " + (result.done ? "true" : "false") + "}";
+    const list = (items) => "[" + items.map((item) => JSON.stringify(item)).join(", ") + "]";
+    return `{"asked": ${list(result.asked)}, "answers": ${list(result.answers)}, ` +
+      `"candidates": ${list(result.candidates)}, "done": ${result.done ? "true" : "false"}}`;
   }
 
-  var api = {
-    createSession: createSession,
-    pickRandom: pickRandom,
-    clampBirthday: clampBirthday,
-    simulate: simulate,
-    simulationJSON: simulationJSON,
-    genderSuits: genderSuits
-  };
-  if (typeof module === "object" && module && module.exports) module.exports = api;
-  if (root) root.ModakGifts = api;
-})(typeof window !== "undefined" ? window : null);
+  const api = { createSession, pickRandom, clampBirthday, simulate, simulationJSON };
+  if (typeof module === "object" && module.exports) module.exports = api;
+  else (window.Modak = window.Modak || {}).gifts = api;
+})();

@@ -1,4 +1,3 @@
-import Foundation // memchr
 import UTF8Bytes
 
 /// A text's UTF-8 bytes, read by offset, with what the front-matter grammar asks of them.
@@ -112,14 +111,6 @@ struct FrontMatterBytes {
     func isDelimiter(_ line: Range<Int>) -> Bool {
         let end = trailingBlanksTrimmed(line)
         return end - line.lowerBound == 3 && buffer[line.lowerBound..<end].allSatisfy { $0 == UInt8(ascii: "-") }
-    }
-}
-
-extension UnsafeBufferPointer<UInt8> {
-    /// The offset of the first `byte` in `range`, found by `memchr`.
-    func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
-        guard let base = baseAddress, !range.isEmpty else { return nil }
-        return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
     }
 }
 

@@ -1,3 +1,5 @@
+import UTF8Bytes
+
 /// The values of front matter: plain text (up to a comment), quoted strings and `[a, b]` lists.
 /// Offsets are those of the whole file; a value is the range after its key's `: `, without the
 /// blanks around it.

@@ -1,8 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A set of byte values that text is scanned for, by table lookup.
 ///
 /// Content is scanned for a few rare bytes several times on its way to the pages (controls to
-/// remove, characters to escape). A predicate closure cost about seven instructions a byte; a table
-/// read eight bytes at a time, with one branch for the eight, costs about three.
+/// remove, characters to escape): eight table reads per branch, since most text holds none of
+/// them (bench/README.md, seventh round).
 public struct UTF8ByteSet: Sendable {
     /// 1 at the index of every member, 0 elsewhere (256 entries).
     private let table: [UInt8]
@@ -37,5 +41,14 @@ extension StringProtocol {
     /// Whether a UTF-8 byte of the text is in `set`, looked for in the bytes in place.
     public func containsUTF8Byte(in set: UTF8ByteSet) -> Bool {
         utf8.withContiguousStorageIfAvailable { set.containsAny(of: $0) } ?? utf8.contains(where: set.contains)
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// The offset of the first `byte` in `range`, or nil: `memchr` compares many bytes at a time,
+    /// where a loop compares one.
+    public func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard let base = baseAddress, !range.isEmpty else { return nil }
+        return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
     }
 }
