@@ -4,7 +4,7 @@ import Glibc
 
 // The scans are inlinable: other modules call them for every field and line they read, and a
 // call across the module boundary cost more than the scan of a short field (bench/README.md,
-// eleventh round).
+// twelfth round).
 
 /// A set of byte values that text is scanned for, by table lookup.
 ///

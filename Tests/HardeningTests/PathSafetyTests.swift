@@ -59,7 +59,6 @@ import TestSupport
 
     /// A render step, as a future feature might add, that computes a path from content.
     struct SlugFromContentStep: RenderStep {
-        var name: String { "hostile" }
         func files(_ context: RenderContext) throws -> [OutputFile] {
             context.content.sayings.map { OutputFile(path: "tags/\($0.tags.first ?? "")/index.html", text: "x") }
         }

@@ -211,21 +211,3 @@ import ModakCore
         }
     }
 }
-
-@Suite struct ShareTextTests {
-    private func share(_ kor: String, _ eng: String, _ who: String) -> String {
-        SayingView(id: "x", kor: kor, eng: eng, who: who, date: "", datetime: "", isNew: false, url: "", cardURL: nil,
-                   cardPNGURL: nil, bodyHTML: "", tags: []).shareText
-    }
-
-    /// What "copy as text" and the Web Share API share: the texts there are, then the author.
-    @Test func presentPartsOnALineEach() {
-        #expect(share("말", "Word", "Kim") == "말\nWord\n— Kim")
-        #expect(share("말", "", "Kim") == "말\n— Kim")
-        #expect(share("", "Word", "Kim") == "Word\n— Kim")
-        #expect(share("", "Word", "") == "Word")
-        #expect(share("말", "Word", "") == "말\nWord")
-        #expect(share("", "", "Kim") == "— Kim")
-        #expect(share("", "", "") == "")
-    }
-}

@@ -1,5 +1,4 @@
 import ModakCore
-import Mustache
 
 /// Where the gift pages live (docs/reference/output.md), relative to the site root.
 extension SitePaths {
@@ -111,7 +110,7 @@ enum HexText {
 }
 
 /// A tag as templates show it: its text, its page, and how many gifts carry it.
-struct GiftTagView: MustacheFields {
+struct GiftTagView: ViewFields {
     let name: String
     let slug: String
     /// The tag page, relative to the page showing the tag.
@@ -120,20 +119,17 @@ struct GiftTagView: MustacheFields {
     /// True in the tag list of this tag's own page.
     var isCurrent = false
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "name": self.name
-        case "slug": slug
-        case "url": url
-        case "count": count
-        case "isCurrent": isCurrent
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("name", name)
+        list.field("slug", slug)
+        list.field("url", url)
+        list.field("count", count)
+        list.field("isCurrent", isCurrent)
     }
 }
 
 /// A gift as templates show it; `url`, `imageURL` and tag URLs are relative to the page showing it.
-struct GiftView: MustacheFields {
+struct GiftView: ViewFields {
     let id: String
     let name: String
     let price: Int
@@ -144,76 +140,64 @@ struct GiftView: MustacheFields {
     let link: String?
     let tags: [GiftTagView]
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "name": self.name
-        case "price": price
-        case "priceText": priceText
-        case "imageURL": imageURL
-        case "url": url
-        case "description": description.isEmpty ? nil : description
-        case "link": link
-        case "tags": tags
-        case "hasTags": !tags.isEmpty
+    func listFields(to list: inout some FieldList) {
+        list.field("id", id)
+        list.field("name", name)
+        list.field("price", price)
+        list.field("priceText", priceText)
+        list.field("imageURL", imageURL)
+        list.field("url", url)
+        list.field("description", description.isEmpty ? nil : description)
+        list.field("link", link)
+        list.field("tags", tags)
+        list.field("hasTags", !tags.isEmpty)
         // Space-separated slugs for the catalogue filter (slugs never contain spaces).
-        case "tagSlugs": tags.map(\.slug).joined(separator: " ")
-        default: nil
-        }
+        list.field("tagSlugs", tags.map(\.slug).joined(separator: " "))
     }
 }
 
 /// `gifts/index.html` and the tag pages: a list of gift cards, the tags, and the way to the quiz.
-struct GiftListBody: MustacheFields {
+struct GiftListBody: ViewFields {
     let gifts: [GiftView]
     let tags: [GiftTagView]
     let heading: String
     let catalogueURL: String
     let quizURL: String
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "gifts": gifts
-        case "hasGifts": !gifts.isEmpty
-        case "count": gifts.count
-        case "tags": tags
-        case "hasTags": !tags.isEmpty
-        case "heading": heading
-        case "catalogueURL": catalogueURL
-        case "quizURL": quizURL
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("gifts", gifts)
+        list.field("hasGifts", !gifts.isEmpty)
+        list.field("count", gifts.count)
+        list.field("tags", tags)
+        list.field("hasTags", !tags.isEmpty)
+        list.field("heading", heading)
+        list.field("catalogueURL", catalogueURL)
+        list.field("quizURL", quizURL)
     }
 }
 
 /// `gifts/<id>/index.html`.
-struct GiftBody: MustacheFields {
+struct GiftBody: ViewFields {
     let gift: GiftView
     let catalogueURL: String
     let quizURL: String
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "gift": gift
-        case "catalogueURL": catalogueURL
-        case "quizURL": quizURL
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("gift", gift)
+        list.field("catalogueURL", catalogueURL)
+        list.field("quizURL", quizURL)
     }
 }
 
 /// `gifts/quiz/index.html`: the page shell; the gifts and questions come from the data file.
-struct GiftQuizBody: MustacheFields {
+struct GiftQuizBody: ViewFields {
     let dataURL: String
     let catalogueURL: String
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "dataURL": dataURL
-        case "catalogueURL": catalogueURL
+    func listFields(to list: inout some FieldList) {
+        list.field("dataURL", dataURL)
+        list.field("catalogueURL", catalogueURL)
         // The budget's upper bound, from the Swift rules, so the page does not restate it.
-        case "maxBudget": GiftProfile.maximumBudget
-        default: nil
-        }
+        list.field("maxBudget", GiftProfile.maximumBudget)
     }
 }

@@ -1,137 +1,144 @@
 import Mustache
 
 /// What every page knows about the site.
-public struct SiteView: Sendable, Encodable, MustacheFields {
-    public var title: String
-    public var description: String
-    public var baseURL: String
+struct SiteView: ViewFields, Sendable {
+    var title: String
+    var description: String
+    var baseURL: String
     /// The tag as site.json writes it (`ko-KR`), for `<html lang>`.
-    public var language: String
+    var language: String
     /// The language of the UI strings the tag matched (`ko`), for scripts that format dates.
-    public var interfaceLanguage: String
-    public var theme: String
-    public var authorName: String?
-    public var authorEmail: String?
-    public var version: String
-    public var buildDate: String
-    public var buildDatetime: String
-    /// Pages see these through `PageView`, relative to themselves.
-    public var links: SiteLinks
+    var interfaceLanguage: String
+    var theme: String
+    var authorName: String?
+    var authorEmail: String?
+    var version: String
+    var buildDate: String
+    var buildDatetime: String
 
-    public func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "description": description
-        case "baseURL": baseURL
-        case "language": language
-        case "interfaceLanguage": interfaceLanguage
-        case "theme": theme
-        case "authorName": authorName
-        case "authorEmail": authorEmail
-        case "version": version
-        case "buildDate": buildDate
-        case "buildDatetime": buildDatetime
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("title", title)
+        list.field("description", description)
+        list.field("baseURL", baseURL)
+        list.field("language", language)
+        list.field("interfaceLanguage", interfaceLanguage)
+        list.field("theme", theme)
+        list.field("authorName", authorName)
+        list.field("authorEmail", authorEmail)
+        list.field("version", version)
+        list.field("buildDate", buildDate)
+        list.field("buildDatetime", buildDatetime)
     }
 }
 
 /// What is particular to one page in the shared layout: its title, place and sharing metadata.
-public struct PageMeta: Sendable, Encodable, MustacheFields {
+struct PageMeta: ViewFields, Sendable {
     /// The page's own title; the layout adds the site's name.
-    public var title: String
-    public var description: String
+    var title: String
+    var description: String
     /// URL path relative to the site root (`sayings/42/`).
-    public var path: String
+    var path: String
     /// Absolute URL of this page.
-    public var canonical: String
+    var canonical: String
     /// Absolute URL of the page's sharing image, if any.
-    public var image: String?
-    public var imageType: String?
+    var image: String?
+    var imageType: String?
     /// `website` or `article`.
-    public var openGraphType: String = "website"
+    var openGraphType: String = "website"
     /// Kept out of search engines (personal lists, sealed-message pages).
-    public var noindex: Bool = false
+    var noindex: Bool = false
     /// Which navigation entry is current (`home`, `search`, …).
-    public var section: String
+    var section: String
     /// The prefix of links to other pages: relative (`../../`), or the site's root path (`/`) on
     /// `404.html`, which hosts serve at any depth.
-    public var root: String
+    var root: String
 
-    public func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "description": description
-        case "path": path
-        case "canonical": canonical
-        case "image": image
-        case "imageType": imageType
-        case "openGraphType": openGraphType
-        case "noindex": noindex
-        case "root": root
-        case "section": section
-        case "isHome": section == "home"
-        case "isSearch": section == "search"
-        case "isFavorites": section == "favorites"
-        case "isUnused": section == "unused"
-        case "isSettings": section == "settings"
-        case "isNotices": section == "notices"
-        case "isGifts": section == "gifts"
-        case "isSouvenirs": section == "souvenirs"
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("title", title)
+        list.field("description", description)
+        list.field("path", path)
+        list.field("canonical", canonical)
+        list.field("image", image)
+        list.field("imageType", imageType)
+        list.field("openGraphType", openGraphType)
+        list.field("noindex", noindex)
+        list.field("root", root)
+        list.field("section", section)
+        list.field("isHome", section == "home")
+        list.field("isSearch", section == "search")
+        list.field("isFavorites", section == "favorites")
+        list.field("isUnused", section == "unused")
+        list.field("isSettings", section == "settings")
+        list.field("isNotices", section == "notices")
+        list.field("isGifts", section == "gifts")
+        list.field("isSouvenirs", section == "souvenirs")
     }
 }
 
-/// The context of one rendered page: the site, the page's metadata, the UI strings, and its body.
-struct PageView<Body: MustacheFields>: MustacheFields {
-    /// The site and the page's metadata boxed once, not at every `{{site.…}}` and `{{page.…}}`.
-    let site: MustacheObject
-    let meta: MustacheObject
-    let root: String
-    let path: String
-    let links: SiteLinks
-    let strings: [String: String]
-    let body: Body
+/// The context of one rendered page: what every page of the build shares (the site, its links,
+/// the UI strings), the page's metadata, and its body. Its key is the page's key, but for what
+/// renders it (`RenderContext.deferredPage`). Not generic over its body: a generic view's fields
+/// are looked up by code compiled for no type in particular, every field through witness tables.
+struct PageView: ViewFields {
+    let shared: PageParts
+    let meta: Boxed<PageMeta>
+    let body: any ViewFields
 
-    init(site: MustacheObject, links: SiteLinks, meta: PageMeta, strings: [String: String], body: Body) {
-        self.site = site
-        self.links = links
-        self.meta = MustacheObject(meta)
-        root = meta.root
-        path = meta.path
-        self.strings = strings
+    init(_ shared: PageParts, meta: Boxed<PageMeta>, body: some ViewFields) {
+        self.shared = shared
+        self.meta = meta
         self.body = body
     }
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "site": site
-        case "page": meta
-        case "t": strings
-        case "root": root
-        case "menu": SiteLinks.views(links.menu, root: root, from: path)
-        case "footerPages": SiteLinks.views(links.footer, root: root, from: path)
-        case "hasFooterPages": !links.footer.isEmpty
-        default: body.mustacheField(name)
-        }
+    func listFields(to list: inout some FieldList) {
+        let (root, path) = (meta.view.root, meta.view.path)
+        list.field("site", shared.site)
+        list.field("page", meta)
+        list.field("t", shared.strings)
+        list.field("root", root)
+        list.field("menu", PageLinks(shared.menu, root: root, page: path))
+        list.field("footerPages", PageLinks(shared.footer, root: root, page: path))
+        list.field("hasFooterPages", !shared.footer.value.isEmpty)
+        list.fields(of: body)
     }
 }
 
-/// Deferred pages render on the writer's threads.
-extension PageView: Sendable where Body: Sendable {}
+/// What every page of a build shares, each part keyed once, and the templates that render them.
+/// Deferred pages render on the writer's threads, each with a copy of its own (`PerCoreCopies`).
+struct PageParts: Sendable {
+    let library: MustacheLibrary
+    let site: Shared<Boxed<SiteView>>
+    let strings: Shared<[String: String]>
+    let menu: Shared<[SiteLink]>
+    let footer: Shared<[SiteLink]>
 
-extension PageMeta: StableHashFields {
-    func feed(_ fields: inout StableHash.Fields) {
-        fields.add("title", title)
-        fields.add("description", description)
-        fields.add("path", path)
-        fields.add("canonical", canonical)
-        fields.add("image", image)
-        fields.add("imageType", imageType)
-        fields.add("openGraphType", openGraphType)
-        fields.add("noindex", noindex)
-        fields.add("section", section)
-        fields.add("root", root)
+    init(library: MustacheLibrary, site: SiteView, links: SiteLinks, strings: [String: String]) {
+        self.library = library
+        self.site = Shared(Boxed(site))
+        self.strings = Shared(strings)
+        menu = Shared(links.menu)
+        footer = Shared(links.footer)
     }
+
+    /// Equal values that share no storage with these (see `PerCoreCopies`).
+    func independentCopy() -> PageParts {
+        var site = site.value.view
+        for field in [\SiteView.title, \.description, \.baseURL, \.language, \.interfaceLanguage, \.theme, \.version, \.buildDate, \.buildDatetime] {
+            site[keyPath: field] = site[keyPath: field].unshared
+        }
+        site.authorName = site.authorName?.unshared
+        site.authorEmail = site.authorEmail?.unshared
+        let links = SiteLinks(menu: menu.value.map(\.unshared), footer: footer.value.map(\.unshared))
+        return PageParts(library: library.independentCopy(), site: site, links: links,
+                         strings: Dictionary(uniqueKeysWithValues: strings.value.map { ($0.key.unshared, $0.value.unshared) }))
+    }
+}
+
+private extension SiteLink {
+    var unshared: SiteLink { SiteLink(title: title.unshared, url: url.unshared, isExternal: isExternal) }
+}
+
+private extension String {
+    /// The same text in a buffer of its own.
+    var unshared: String { String(decoding: Array(utf8), as: UTF8.self) }
 }

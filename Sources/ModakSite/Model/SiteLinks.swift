@@ -1,19 +1,30 @@
 import ModakCore
-import Mustache
 
-/// A link every page shows besides the site's own: a `menu` entry, or a free page.
-public struct SiteLink: Sendable, Encodable, Equatable {
-    public var title: String
+/// A link every page shows besides the site's own: a `menu` entry, or a free page. Pages show it
+/// as a `LinkView`; its fields are what that view is made from.
+struct SiteLink: ViewFields, Sendable, Equatable {
+    var title: String
     /// An absolute http(s) URL, or a path relative to the site root (`about/`).
-    public var url: String
-    public var isExternal: Bool
+    var url: String
+    var isExternal: Bool
+
+    func listFields(to list: inout some FieldList) {
+        list.field("title", title)
+        list.field("url", url)
+        list.field("isExternal", isExternal)
+    }
 }
 
 /// The links of `menu` in every page's navigation, and the free pages the menu does not link in
 /// every page's footer: with both, no free page is an orphan.
-public struct SiteLinks: Sendable, Encodable, Equatable {
-    public var menu: [SiteLink]
-    public var footer: [SiteLink]
+struct SiteLinks: Sendable, Equatable {
+    var menu: [SiteLink]
+    var footer: [SiteLink]
+
+    init(menu: [SiteLink], footer: [SiteLink]) {
+        self.menu = menu
+        self.footer = footer
+    }
 
     init(menu items: [SiteConfig.MenuItem], pages: [Page]) {
         menu = items.map { SiteLink(title: $0.title, url: $0.url, isExternal: $0.isExternal) }
@@ -39,22 +50,41 @@ public struct SiteLinks: Sendable, Encodable, Equatable {
     }
 }
 
+/// Links of the site as the page at `page` (its path) shows them: keyed as the links, keyed once
+/// per build, and the page.
+struct PageLinks: ViewValue {
+    let links: Shared<[SiteLink]>
+    let root: String
+    let page: String
+
+    init(_ links: Shared<[SiteLink]>, root: String, page: String) {
+        self.links = links
+        self.root = root
+        self.page = page
+    }
+
+    var templateValue: Any? { SiteLinks.views(links.value, root: root, from: page) }
+
+    func addKey(to key: inout StableHash) {
+        links.addKey(to: &key)
+        key.add(root)
+        key.add(page)
+    }
+}
+
 /// A `SiteLink` on one page.
-struct LinkView: MustacheFields {
+struct LinkView: ViewFields {
     let title: String
     let url: String
     /// The link leads to the page showing it (`aria-current`).
     let isCurrent: Bool
     let isExternal: Bool
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "url": url
-        case "isCurrent": isCurrent
-        case "isExternal": isExternal
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("title", title)
+        list.field("url", url)
+        list.field("isCurrent", isCurrent)
+        list.field("isExternal", isExternal)
     }
 }
 

@@ -1,6 +1,5 @@
 import Foundation
 import ModakCore
-import Mustache
 
 /// What a build may tell about souvenirs: the delivered ones in full, and of the sealed ones only
 /// how many there are and when the next opens. Sealed text never enters this value, so no output
@@ -58,7 +57,7 @@ struct SouvenirBox: Sendable {
 }
 
 /// One delivered souvenir as the page shows it.
-struct SouvenirView: MustacheFields {
+struct SouvenirView: ViewFields {
     var id: String
     var title: String
     var date: String
@@ -66,20 +65,17 @@ struct SouvenirView: MustacheFields {
     var messageHTML: String
     var isNew: Bool
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "title": title
-        case "date": date
-        case "datetime": datetime
-        case "messageHTML": messageHTML
-        case "isNew": isNew
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("id", id)
+        list.field("title", title)
+        list.field("date", date)
+        list.field("datetime", datetime)
+        list.field("messageHTML", messageHTML)
+        list.field("isNew", isNew)
     }
 }
 
-struct SouvenirsBody: MustacheFields {
+struct SouvenirsBody: ViewFields {
     var souvenirs: [SouvenirView]
     var sealedCount: Int
     var nextDate: String?
@@ -89,18 +85,15 @@ struct SouvenirsBody: MustacheFields {
     /// A delivery day for the how-to example: a year from today.
     var exampleDay: String
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "souvenirs": souvenirs
-        case "hasDelivered": !souvenirs.isEmpty
-        case "hasSealed": sealedCount > 0
-        case "sealedCount": sealedCount
-        case "nextDate": nextDate
-        case "nextDatetime": nextDatetime
-        case "feedURL": feedURL
-        case "calendarURL": calendarURL
-        case "exampleDay": exampleDay
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("souvenirs", souvenirs)
+        list.field("hasDelivered", !souvenirs.isEmpty)
+        list.field("hasSealed", sealedCount > 0)
+        list.field("sealedCount", sealedCount)
+        list.field("nextDate", nextDate)
+        list.field("nextDatetime", nextDatetime)
+        list.field("feedURL", feedURL)
+        list.field("calendarURL", calendarURL)
+        list.field("exampleDay", exampleDay)
     }
 }

@@ -1,123 +1,176 @@
-import Mustache
+import ModakCore
 
-/// A saying as templates show it; `url` and `cardURL` are relative to the page showing it.
-public struct SayingView: Sendable, Encodable, MustacheFields {
-    public var id: String
-    public var kor: String
-    public var eng: String
-    public var who: String
-    public var date: String
-    public var datetime: String
-    public var isNew: Bool
-    public var url: String
-    public var cardURL: String?
-    public var cardPNGURL: String?
-    public var bodyHTML: String
-    public var tags: [String]
+/// What every view of a published saying shows, whatever page shows it: made once per build and
+/// shared by those views (`RenderContext.sayings`), so that its key is hashed once, not on each of
+/// the up to five pages showing the saying (its own, its neighbours', the home and unused lists).
+/// A class, so that a template's lookup reads its fields in place: a struct read out of the
+/// `Shared` holding it was copied, all its strings retained and released, at every lookup.
+final class SayingFacts: ViewFields, Sendable {
+    let id: String
+    let kor: String
+    let eng: String
+    let who: String
+    let date: String
+    let datetime: String
+    let isNew: Bool
+    let tags: [String]
     /// Shown only in a build with drafts, marked as one.
-    public var isDraft = false
+    let isDraft: Bool
     /// The empty shape inside a `<template>` that scripts fill: every text element is present, even empty.
-    var isClientTemplate = false
+    let isClientTemplate: Bool
+    /// The saying's page and cards from the site's root, which views show from their page
+    /// (`SayingView`); no card without cards, no PNG without `rsvg-convert`.
+    let path: String
+    let cardPath: String?
+    let cardPNGPath: String?
 
-    /// What "copy as text" and the Web Share API share, before the page's address.
-    var shareText: String {
+    /// Inlined into `SayingView`'s: templates look up a saying's fields more than any others'.
+    @inline(__always)
+    func listFields(to list: inout some FieldList) {
+        list.field("id", id)
+        list.field("kor", kor.isEmpty && !isClientTemplate ? nil : kor)
+        list.field("eng", eng.isEmpty && !isClientTemplate ? nil : eng)
+        list.field("who", who)
+        list.field("date", date)
+        list.field("datetime", datetime)
+        list.field("isNew", isNew)
+        list.field("tags", tags.isEmpty ? nil : tags)
+        list.field("hasTags", !tags.isEmpty)
+        list.field("shareText", ShareText(kor: kor, eng: eng, who: who, isClientTemplate: isClientTemplate))
+        list.field("isDraft", isDraft)
+    }
+
+    /// `saying` shown with its date and "new" mark as worked out for this build.
+    init(_ saying: Saying, date: String, datetime: String, isNew: Bool, cardImages: CardImages) {
+        id = saying.id
+        kor = saying.kor
+        eng = saying.eng
+        who = saying.who
+        self.date = date
+        self.datetime = datetime
+        self.isNew = isNew
+        tags = saying.tags
+        isDraft = saying.isDraft
+        isClientTemplate = false
+        path = SitePaths.saying(saying.id)
+        cardPath = cardImages == .none ? nil : SitePaths.card(saying.id)
+        cardPNGPath = cardImages == .svgAndPNG ? SitePaths.cardPNG(saying.id) : nil
+    }
+
+    /// The empty saying that scripts clone to show results from `search.json`: every text there,
+    /// empty, for the script to fill, and no links (the script makes them).
+    init(clientTemplateOn datetime: String) {
+        (id, kor, eng, who, date) = ("", "", "", "", "")
+        self.datetime = datetime
+        (isNew, tags, isDraft, isClientTemplate) = (false, [], false, true)
+        (path, cardPath, cardPNGPath) = ("", nil, nil)
+    }
+}
+
+/// What "copy as text" and the Web Share API share, before the page's address: the texts there
+/// are, then the author, a line each (nothing for the client template, which has none). Joined
+/// only when a page shows it; keyed as its parts, which cost less to hash than to join.
+struct ShareText: ViewValue {
+    let kor: String
+    let eng: String
+    let who: String
+    let isClientTemplate: Bool
+
+    var templateValue: Any? {
+        guard !isClientTemplate else { return "" }
         var text = kor
-        if !eng.isEmpty { text += text.isEmpty ? eng : "\n" + eng }
-        if !who.isEmpty { text += (text.isEmpty ? "— " : "\n— ") + who }
+        if !eng.isEmpty {
+            if !text.isEmpty { text.append("\n") }
+            text.append(eng)
+        }
+        // The loader refuses a saying without `who`.
+        text.append(text.isEmpty ? "— " : "\n— ")
+        text.append(who)
         return text
     }
 
-    public func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "id": id
-        case "kor": kor.isEmpty && !isClientTemplate ? nil : kor
-        case "eng": eng.isEmpty && !isClientTemplate ? nil : eng
-        case "who": who.isEmpty && !isClientTemplate ? nil : who
-        case "date": date
-        case "datetime": datetime
-        case "isNew": isNew
-        case "url": url
-        case "cardURL": cardURL
-        case "cardPNGURL": cardPNGURL
-        case "bodyHTML": bodyHTML.isEmpty ? nil : bodyHTML
-        case "tags": tags.isEmpty ? nil : tags
-        case "hasTags": !tags.isEmpty
-        case "shareText": shareText
-        case "isDraft": isDraft
-        default: nil
-        }
+    func addKey(to key: inout StableHash) {
+        key.add(kor)
+        key.add(eng)
+        key.add(who)
+        key.add(isClientTemplate ? 1 : 0)
     }
 }
 
-struct HomeBody: MustacheFields {
+/// A saying as one page shows it: its facts, with links that start at the page's root and, on
+/// its own page and in feeds, its commentary.
+struct SayingView: ViewFields {
+    let facts: Shared<SayingFacts>
+    /// The page's root (`../../`), or where `404.html` finds the site from any depth (`/`).
+    let root: String
+    let body: MarkdownHTML?
+
+    func listFields(to list: inout some FieldList) {
+        list.fields(of: facts)
+        list.field("url", RelativeURL(root, facts.value.path))
+        list.field("cardURL", facts.value.cardPath.map { RelativeURL(root, $0) })
+        list.field("cardPNGURL", facts.value.cardPNGPath.map { RelativeURL(root, $0) })
+        list.field("bodyHTML", body)
+    }
+}
+
+struct HomeBody: ViewFields {
     let today: SayingView?
     let sayings: [SayingView]
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "today": today.map(MustacheObject.init)
-        case "sayings": sayings
-        case "hasSayings": !sayings.isEmpty
-        case "count": NumberText.grouped(sayings.count)
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("today", today)
+        list.field("sayings", sayings)
+        list.field("hasSayings", !sayings.isEmpty)
+        list.field("count", NumberText.grouped(sayings.count))
     }
 }
 
-struct SayingBody: MustacheFields {
+struct SayingBody: ViewFields {
     let saying: SayingView
     let previous: SayingView?
     let next: SayingView?
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "saying": MustacheObject(saying)
-        case "previous": previous.map(MustacheObject.init)
-        case "next": next.map(MustacheObject.init)
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("saying", saying)
+        list.field("previous", previous)
+        list.field("next", next)
     }
 }
 
-struct EmptyBody: MustacheFields {
-    func mustacheField(_ name: String) -> Any? { nil }
+struct EmptyBody: ViewFields {
+    func listFields(to list: inout some FieldList) {}
 }
 
 /// Pages whose list the browser filters or fills from `search.json` and `localStorage`:
 /// favorites, unused and search. `itemTemplate` is the empty saying the script clones per result.
-struct ClientListBody: MustacheFields {
+struct ClientListBody: ViewFields {
     /// The server-rendered list (all sayings on "unused"; empty where the list is built in the browser).
     let sayings: [SayingView]
     let itemTemplate: SayingView
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "sayings": sayings
-        case "hasSayings": !sayings.isEmpty
-        case "count": NumberText.grouped(sayings.count)
-        case "itemTemplate": MustacheObject(itemTemplate)
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("sayings", sayings)
+        list.field("hasSayings", !sayings.isEmpty)
+        list.field("count", NumberText.grouped(sayings.count))
+        list.field("itemTemplate", itemTemplate)
     }
 }
 
 /// One option of a settings `<select>`.
-struct Choice: MustacheFields {
+struct Choice: ViewFields {
     let value: String
     let label: String
     let selected: Bool
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "value": value
-        case "label": label
-        case "selected": selected
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("value", value)
+        list.field("label", label)
+        list.field("selected", selected)
     }
 }
 
-struct SettingsBody: MustacheFields {
+struct SettingsBody: ViewFields {
     let themes: [Choice]
     let fonts: [Choice]
     let sizes: [Choice]
@@ -125,20 +178,17 @@ struct SettingsBody: MustacheFields {
     /// The "how to use" page, when the site has one.
     let howToUseURL: String?
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "themes": themes
-        case "fonts": fonts
-        case "sizes": sizes
-        case "noticesURL": noticesURL
-        case "howToUseURL": howToUseURL
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("themes", themes)
+        list.field("fonts", fonts)
+        list.field("sizes", sizes)
+        list.field("noticesURL", noticesURL)
+        list.field("howToUseURL", howToUseURL)
     }
 }
 
 /// A notice or a free page; `url` is relative to the page showing it.
-struct ArticleView: MustacheFields {
+struct ArticleView: ViewFields {
     let title: String
     let url: String
     /// Notices have a date; free pages do not.
@@ -147,75 +197,42 @@ struct ArticleView: MustacheFields {
     let bodyHTML: String
     let isDraft: Bool
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "title": title
-        case "url": url
-        case "date": date
-        case "datetime": datetime
-        case "bodyHTML": bodyHTML.isEmpty ? nil : bodyHTML
-        case "isDraft": isDraft
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("title", title)
+        list.field("url", url)
+        list.field("date", date)
+        list.field("datetime", datetime)
+        list.field("bodyHTML", bodyHTML.isEmpty ? nil : bodyHTML)
+        list.field("isDraft", isDraft)
     }
 }
 
-struct NoticeListBody: MustacheFields {
+struct NoticeListBody: ViewFields {
     let notices: [ArticleView]
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "notices": notices
-        case "hasNotices": !notices.isEmpty
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("notices", notices)
+        list.field("hasNotices", !notices.isEmpty)
     }
 }
 
-struct ArticleBody: MustacheFields {
+struct ArticleBody: ViewFields {
     let article: ArticleView
     /// Where "back" leads: the notices list from a notice, nothing from a free page.
     let backURL: String?
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "article": article
-        case "backURL": backURL
-        default: nil
-        }
+    func listFields(to list: inout some FieldList) {
+        list.field("article", article)
+        list.field("backURL", backURL)
     }
 }
 
-struct NotFoundBody: MustacheFields {
+struct NotFoundBody: ViewFields {
     /// The newest few sayings, so a lost reader has somewhere to go.
     let recent: [SayingView]
 
-    func mustacheField(_ name: String) -> Any? {
-        switch name {
-        case "recent": recent
-        case "hasRecent": !recent.isEmpty
-        default: nil
-        }
-    }
-}
-
-// MARK: - Hashing the views of many pages fast (see `StableHashFields`)
-
-extension SayingView: StableHashFields {
-    func feed(_ fields: inout StableHash.Fields) {
-        fields.add("id", id)
-        fields.add("kor", kor)
-        fields.add("eng", eng)
-        fields.add("who", who)
-        fields.add("date", date)
-        fields.add("datetime", datetime)
-        fields.add("isNew", isNew)
-        fields.add("url", url)
-        fields.add("cardURL", cardURL)
-        fields.add("cardPNGURL", cardPNGURL)
-        fields.add("bodyHTML", bodyHTML)
-        fields.add("tags", tags)
-        fields.add("isDraft", isDraft)
-        fields.add("isClientTemplate", isClientTemplate)
+    func listFields(to list: inout some FieldList) {
+        list.field("recent", recent)
+        list.field("hasRecent", !recent.isEmpty)
     }
 }

@@ -32,7 +32,7 @@ public struct BuildRecord: Sendable, Equatable {
             return nil
         }
         hash.add(ExecutableIdentity.fingerprint)
-        hash.add([request.theme ?? "-", request.baseURL ?? "-", makesPNG ? "png" : "svg", request.includeDrafts ? "drafts" : "-"])
+        hash.add(encoding: [request.theme ?? "-", request.baseURL ?? "-", makesPNG ? "png" : "svg", request.includeDrafts ? "drafts" : "-"])
         hash.add(UInt64(content.count))
         for file in content {
             hash.add(file.relativePath)

@@ -1,7 +1,7 @@
 /// A 64-bit hash that is the same in every run and on every machine (Swift's `Hasher` is seeded
-/// per process). It fingerprints every output file and every page's view, so it takes eight bytes
-/// per step: a multiply and a shift, each a bijection of the state, so two inputs that differ in
-/// one word never collide.
+/// per process). It fingerprints every output file and every page's view (`ViewFields`), so it
+/// takes eight bytes per step: a multiply and a shift, each a bijection of the state, so two
+/// inputs that differ in one word never collide.
 public struct StableHash: Sendable {
     public private(set) var value: UInt64 = 0x243F_6A88_85A3_08D3
 
@@ -39,14 +39,11 @@ public struct StableHash: Sendable {
 
     /// Everything `value` encodes: all its stored properties, since synthesised `Encodable`
     /// lists them all (a field added later is covered without anyone remembering to add it).
-    /// Values that are `StableHashFields` feed the same by hand, which is several times faster.
-    public mutating func add(_ value: some Encodable) {
-        add(value, handFed: true)
-    }
-
-    /// `handFed: false` takes the encoder even for `StableHashFields`, so tests can compare.
-    mutating func add(_ value: some Encodable, handFed: Bool) {
-        let sink = Sink(self, handFed: handFed)
+    /// For values hashed once or a few times per build (a card's content); views, hashed on every
+    /// page, list their fields to the hash directly (`ViewFields`). Labelled, so that a literal
+    /// (`add(1)`) is never taken for an `Int` to encode, at a hundred times the cost of a `UInt64`.
+    public mutating func add(encoding value: some Encodable) {
+        let sink = Sink(self)
         var container = HashingEncoder(sink: sink).singleValueContainer()
         try? container.encode(value)
         self = sink.hash
@@ -68,10 +65,8 @@ public struct StableHash: Sendable {
     /// runtime need not check each access to `hash` for overlaps (a tenth of the hashing time).
     fileprivate final class Sink {
         @exclusivity(unchecked) var hash: StableHash
-        let handFed: Bool
-        init(_ hash: StableHash, handFed: Bool) {
+        init(_ hash: StableHash) {
             self.hash = hash
-            self.handFed = handFed
         }
     }
 }
@@ -110,7 +105,7 @@ private struct HashingEncoder: Encoder {
 }
 
 /// One container for all three kinds: the generic `encode` stands in for every typed overload
-/// but the common ones, which view models' synthesised `encode(to:)` call directly.
+/// but the common ones, which synthesised `encode(to:)` call directly.
 private struct HashingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer, SingleValueEncodingContainer {
     let sink: StableHash.Sink
     var codingPath: [any CodingKey] { [] }
@@ -157,10 +152,6 @@ private struct HashingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol,
             try encode(value as! Int)
         } else if T.self == Double.self {
             sink.hash.add((value as! Double).bitPattern)
-        } else if sink.handFed, let fields = value as? any StableHashFields {
-            var hand = StableHash.Fields(sink.hash)
-            fields.feed(&hand)
-            sink.hash = hand.hash
         } else if let dictionary = value as? any SortedEncodable {
             try dictionary.encodeSorted(to: HashingEncoder(sink: sink))
         } else {
@@ -208,49 +199,6 @@ private struct HashingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol,
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         sink.hash.add(key.stringValue)
         return superEncoder()
-    }
-}
-
-/// A value whose synthesised `Encodable` is too slow for how often it is hashed (a page's view, on
-/// every page), and so feeds `StableHash` by hand exactly what that encoding would feed.
-/// `StableHashTests` compares the two for each conforming type, so a stored property added to the
-/// type but not to `feed` fails the tests.
-protocol StableHashFields: Encodable {
-    /// Every stored property, in declaration order, as `Encodable` would encode it.
-    func feed(_ fields: inout StableHash.Fields)
-}
-
-extension StableHash {
-    /// What a keyed container of `HashingEncoder` feeds, field by field.
-    struct Fields {
-        fileprivate(set) var hash: StableHash
-
-        fileprivate init(_ hash: StableHash) {
-            self.hash = hash
-            self.hash.add(HashingEncoder.Marker.keyed.rawValue)
-        }
-
-        mutating func add(_ key: String, _ value: String) {
-            hash.add(key)
-            hash.add(value)
-        }
-
-        mutating func add(_ key: String, _ value: Bool) {
-            hash.add(key)
-            hash.add((value ? HashingEncoder.Marker.isTrue : .isFalse).rawValue)
-        }
-
-        /// An optional string is encoded as present or null.
-        mutating func add(_ key: String, _ value: String?) {
-            hash.add(key)
-            if let value { hash.add(value) } else { hash.add(HashingEncoder.Marker.null.rawValue) }
-        }
-
-        mutating func add(_ key: String, _ value: [String]) {
-            hash.add(key)
-            hash.add(HashingEncoder.Marker.unkeyed.rawValue)
-            for item in value { hash.add(item) }
-        }
     }
 }
 

@@ -15,8 +15,6 @@ public enum CardImages: Sendable, Equatable {
 /// `cards/<id>.svg` for every published saying and `cards/today.svg` for the saying of the day,
 /// plus their PNGs as derived files when the build makes them.
 struct CardsStep: RenderStep {
-    let name = "cards"
-
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
         guard context.cardImages != .none else { return [] }
         let card = SayingCard(site: context.content.site)
@@ -64,7 +62,7 @@ public struct SayingCard: Sendable {
             var key = StableHash()
             key.add(ExecutableIdentity.fingerprint)
             key.add(themeName)
-            key.add(content)
+            key.add(encoding: content)
             return key.value
         } render: { [renderer] in
             renderer.svgUTF8(for: content)

@@ -4,8 +4,6 @@ import UTF8Bytes
 /// The gift catalogue (`gifts/`), one page per gift and per tag, the quiz (`gifts/quiz/`) and the
 /// quiz's data file (`gifts/data-<hash>.json`). The illustrations themselves are content assets.
 struct GiftPagesStep: RenderStep {
-    let name = "gifts"
-
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let price = PriceFormat(pattern: context.string("price"))
         let catalogue = try GiftCatalogue(gifts: context.content.gifts, price: price)

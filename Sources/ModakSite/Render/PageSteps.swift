@@ -4,8 +4,6 @@ import Mustache
 
 /// The home page and one page per published saying.
 struct SayingPagesStep: RenderStep {
-    let name = "sayings"
-
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
         [home(context)] + context.published.indices.map { sayingPage($0, context) }
     }
@@ -17,12 +15,8 @@ struct SayingPagesStep: RenderStep {
         if context.sayingOfTheDay != nil {
             meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
         }
-        return context.deferredPage("home", meta: meta) { key in
-            context.addSayingView(ifAny: todayIndex, from: path, to: &key)
-            context.addAllSayingViews(from: path, to: &key)
-        } body: {
-            HomeBody(today: todayIndex.map { context.sayingView(at: $0, from: path) },
-                     sayings: context.published.indices.map { context.sayingView(at: $0, from: path) })
+        return context.deferredPage("home", meta: meta) {
+            HomeBody(today: todayIndex.map { context.sayingView(at: $0, from: path) }, sayings: context.allSayingViews(from: path))
         }
     }
 
@@ -36,10 +30,7 @@ struct SayingPagesStep: RenderStep {
         // Newest first: the previous saying is the older one, the next the newer one.
         let previous = index + 1 < context.published.count ? index + 1 : nil
         let next = index > 0 ? index - 1 : nil
-        return context.deferredPage("saying", meta: meta) { key in
-            context.addSayingView(at: index, from: path, withBody: true, to: &key)
-            for neighbour in [previous, next] { context.addSayingView(ifAny: neighbour, from: path, to: &key) }
-        } body: {
+        return context.deferredPage("saying", meta: meta) {
             SayingBody(saying: context.sayingView(at: index, from: path, withBody: true),
                        previous: previous.map { context.sayingView(at: $0, from: path) },
                        next: next.map { context.sayingView(at: $0, from: path) })
@@ -51,26 +42,18 @@ struct SayingPagesStep: RenderStep {
 /// at the site's root path (`/`, or `/blog/` for a base URL of `https://example.org/blog/`): the same
 /// host serves them, whether that is the real site or a local preview.
 struct NotFoundStep: RenderStep {
-    let name = "404"
-
     func files(_ context: RenderContext) throws -> [OutputFile] {
         var meta = context.meta(path: SitePaths.notFound, title: context.string("notFoundTitle"), section: "404")
         meta.noindex = true
         let basePath = URLComponents(string: context.content.site.baseURL)?.path ?? ""
         meta.root = basePath.hasSuffix("/") ? basePath : basePath + "/"
-        let recent = context.published.indices.prefix(5).map { index in
-            var view = context.sayingView(at: index, from: SitePaths.notFound)
-            view.url = meta.root + SitePaths.saying(view.id)
-            return view
-        }
+        let recent = context.sayings.prefix(5).map { SayingView(facts: $0, root: meta.root, body: nil) }
         return [try context.page("404", meta: meta, body: NotFoundBody(recent: recent))]
     }
 }
 
 /// CSS, scripts and other files from the templates' `assets/` folder.
 struct AssetsStep: RenderStep {
-    let name = "assets"
-
     func files(_ context: RenderContext) throws -> [OutputFile] {
         context.templates.assets + context.content.assets.map { OutputFile(path: $0.outputPath, bytes: $0.bytes) }
     }

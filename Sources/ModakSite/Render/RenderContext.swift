@@ -20,24 +20,23 @@ public final class RenderContext: Sendable {
     /// Published notices and the free pages to build, in file order.
     public let notices: [Notice]
     public let pages: [Page]
-    /// Dates and "new" marks, aligned with `published`: worked out once, shown on several pages.
-    let publishedLabels: [SayingLabels]
-    /// Page keys' part for each published saying (see `addSayingView`), aligned with `published`.
-    let sayingKeys: [UInt64]
+    /// What every view of each published saying shows, aligned with `published`: its dates and
+    /// "new" mark worked out, and its part of page keys hashed, once per build.
+    let sayings: [Shared<SayingFacts>]
+    /// The empty saying that scripts clone to show results from `search.json`.
+    let clientTemplate: Shared<SayingFacts>
     public let sayingOfTheDay: Saying?
     public let markdown: MarkdownRenderer
     public let dates: DateText
-    public let site: SiteView
     /// The UI strings' language the site's `language` matched (`ko` for `ko-KR`), or nil when
     /// none did and the interface is English.
     public let matchedLanguage: String?
     public let strings: [String: String]
     public let cardImages: CardImages
-    /// Where every deferred page's key starts: what renders it (this executable, the templates)
-    /// and the parts of the view that all pages share.
+    /// Where every page's key starts: what renders it (this executable, libcmark, the templates).
     let pageKeySeed: UInt64
-    /// What deferred pages render with, a copy for each core: they render on the writer's threads.
-    private let pageRendering: PerCoreCopies<PageRendering>
+    /// What pages render with, a copy for each core: deferred pages render on the writer's threads.
+    private let pageParts: PerCoreCopies<PageParts>
 
     public init(content: ContentSet, today: BuildDay, templates: TemplateSet, cardImages: CardImages = .svg, includeDrafts: Bool = false) {
         self.content = content
@@ -60,117 +59,72 @@ public final class RenderContext: Sendable {
         let interfaceLanguage = matchedLanguage ?? "en"
         let dates = DateText(timeZone: content.site.timeZone, language: interfaceLanguage)
         self.dates = dates
-        let labels = ParallelMap.map(published) { [rules] saying in
-            SayingLabels(date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying))
+        sayings = ParallelMap.map(published) { [rules] saying in
+            Shared(SayingFacts(saying, date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying), cardImages: cardImages))
         }
-        publishedLabels = labels
-        sayingKeys = ParallelMap.map(Array(published.indices)) { index in
-            Self.sayingKey(published[index], labels: labels[index], markdown: markdown, cardImages: cardImages)
-        }
-        site = SiteView(
+        clientTemplate = Shared(SayingFacts(clientTemplateOn: today.day.description))
+        let site = SiteView(
             title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
             language: content.site.language, interfaceLanguage: interfaceLanguage, theme: content.site.theme,
             authorName: content.site.author?.name, authorEmail: content.site.author?.email,
-            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description,
-            links: SiteLinks(menu: content.site.menu, pages: pages)
+            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description
         )
-        strings = templates.strings(for: interfaceLanguage)
+        let links = SiteLinks(menu: content.site.menu, pages: pages)
+        let strings = templates.strings(for: interfaceLanguage)
+        self.strings = strings
         var seed = StableHash()
         seed.add(ExecutableIdentity.fingerprint)
         seed.add(MarkdownRenderer.engineVersion)
         seed.add(templates.fingerprint)
-        seed.add(site)
-        seed.add(strings)
         pageKeySeed = seed.value
-        pageRendering = PerCoreCopies(PageRendering(library: templates.library, site: site, strings: strings)) { $0.independentCopy() }
+        pageParts = PerCoreCopies(PageParts(library: templates.library, site: site, links: links, strings: strings)) { $0.independentCopy() }
     }
 
     public func absoluteURL(_ path: String) -> String { content.site.baseURL + path }
 
-    /// The view of `published[index]` as seen from a page at `pagePath`.
+    /// The view of `published[index]` on the page at `pagePath`, with its commentary or without.
     func sayingView(at index: Int, from pagePath: String, withBody: Bool = false) -> SayingView {
-        // Fields read in place: a copy of the whole saying retained and released every string in it.
-        let id = published[index].id
-        let labels = publishedLabels[index]
+        SayingView(facts: sayings[index], root: SitePaths.root(from: pagePath),
+                   body: withBody ? MarkdownHTML(published[index].body, at: pagePath, renderer: markdown) : nil)
+    }
+
+    /// The views of every published saying on the page at `pagePath` (a list of them all).
+    func allSayingViews(from pagePath: String) -> [SayingView] {
         let root = SitePaths.root(from: pagePath)
-        return SayingView(
-            id: id, kor: published[index].kor, eng: published[index].eng, who: published[index].who,
-            date: labels.date, datetime: labels.datetime,
-            isNew: labels.isNew, url: root + SitePaths.saying(id),
-            cardURL: cardImages == .none ? nil : root + SitePaths.card(id),
-            cardPNGURL: cardImages == .svgAndPNG ? root + SitePaths.cardPNG(id) : nil,
-            bodyHTML: withBody ? markdown.html(published[index].body, at: pagePath) : "", tags: published[index].tags,
-            isDraft: published[index].isDraft
-        )
-    }
-
-    /// Adds to a page's key all that `sayingView(at: index, from: pagePath, withBody:)` shows,
-    /// without making the view. A saying shows on up to five pages (its own, its two neighbours',
-    /// the home and unused lists), and its views there differ only in the root their links start
-    /// from and in whether the body shows: the rest is hashed once per build, in `sayingKeys`.
-    func addSayingView(at index: Int, from pagePath: String, withBody: Bool = false, to key: inout StableHash) {
-        key.add(sayingKeys[index])
-        key.add(SitePaths.root(from: pagePath))
-        key.add(withBody ? 1 : 0)
-    }
-
-    /// `addSayingView` for a saying a page may lack (today's, a neighbour), after whether it has it.
-    func addSayingView(ifAny index: Int?, from pagePath: String, to key: inout StableHash) {
-        key.add(index == nil ? 0 : 1)
-        if let index { addSayingView(at: index, from: pagePath, to: &key) }
-    }
-
-    /// `addSayingView` for every published saying, after their count: a page listing them all.
-    func addAllSayingViews(from pagePath: String, to key: inout StableHash) {
-        key.add(UInt64(published.count))
-        for index in published.indices { addSayingView(at: index, from: pagePath, to: &key) }
-    }
-
-    /// Everything `sayingView` takes from the saying and the build but the page's root and
-    /// whether the body shows. Keep it in step with `sayingView`: a value it shows and this leaves
-    /// out would leave its pages stale (debug builds catch it when a test changes that value).
-    /// The body goes in as Markdown: its HTML follows from it, the site's raw-HTML choice and
-    /// libcmark's version (in `pageKeySeed`), and is only made for the pages rendered.
-    private static func sayingKey(_ saying: Saying, labels: SayingLabels, markdown: MarkdownRenderer, cardImages: CardImages) -> UInt64 {
-        var key = StableHash()
-        for text in [saying.id, saying.kor, saying.eng, saying.who, labels.date, labels.datetime, saying.body] { key.add(text) }
-        key.add(markdown.allowRawHTML ? 1 : 0)
-        key.add(labels.isNew ? 1 : 0)
-        key.add(saying.isDraft ? 1 : 0)
-        key.add(UInt64(saying.tags.count))
-        for tag in saying.tags { key.add(tag) }
-        let cardLinks: UInt64 = switch cardImages { case .none: 0; case .svg: 1; case .svgAndPNG: 2 }
-        key.add(cardLinks)
-        return key.value
+        return sayings.map { SayingView(facts: $0, root: root, body: nil) }
     }
 
     /// Renders `template` as a full page at `meta.path`.
-    func page(_ template: String, meta: PageMeta, body: some MustacheFields) throws -> OutputFile {
-        let view = PageView(site: MustacheObject(site), links: site.links, meta: meta, strings: strings, body: body)
-        return OutputFile(path: SitePaths.file(for: meta.path), bytes: try templates.library.renderUTF8(template, MustacheObject(view)))
+    func page(_ template: String, meta: PageMeta, body: some ViewFields) throws -> OutputFile {
+        try pageParts.withCopy { parts in
+            let view = MustacheObject(PageView(parts, meta: Boxed(meta), body: body))
+            return OutputFile(path: SitePaths.file(for: meta.path), bytes: try parts.library.renderUTF8(template, view))
+        }
     }
 
     /// Plans `template` as a page at `meta.path` that the writer renders only if no page on disk
-    /// was rendered from the same key: the page's view (site, meta, strings and body, all a
-    /// template can see) and what renders it. `bodyKey` must add all that `body` shows, which it
-    /// can do without making the body (see `addSayingView`); `body` is called only to render, so
-    /// that a plan of many pages does not hold all their views.
-    func deferredPage<Body: MustacheFields & Sendable>(_ template: String, meta: PageMeta, bodyKey: @escaping @Sendable (inout StableHash) -> Void,
-                                                       body: @escaping @Sendable () -> Body) -> DeferredFile {
-        let (seed, rendering) = (pageKeySeed, pageRendering)
-        return DeferredFile(path: SitePaths.file(for: meta.path)) {
-            var key = StableHash()
-            key.add(seed)
-            key.add(template)
-            key.add(meta)
-            bodyKey(&key)
-            return key.value
+    /// was rendered from the same key: the key of the page's whole view (`PageView`: the site,
+    /// `meta`, the UI strings and the body `body` makes) and of what renders it. `body` is called
+    /// for the key and again to render, so that a plan of many pages does not hold all their views:
+    /// make it cheap to call (see `SayingView`, whose facts are made and keyed once per build, and
+    /// whose commentary is rendered only when shown). Keys hash a view's values, not the names of
+    /// its fields (see `ViewFields`): render each template with one type of body.
+    func deferredPage<Body: ViewFields>(_ template: String, meta: PageMeta, body: @escaping @Sendable () -> Body) -> DeferredFile {
+        // Boxed once, for the key and for the render.
+        let (seed, parts, meta) = (pageKeySeed, pageParts, Boxed(meta))
+        return DeferredFile(path: SitePaths.file(for: meta.view.path)) {
+            parts.withCopy { parts in
+                var key = StableHash()
+                key.add(seed)
+                key.add(template)
+                PageView(parts, meta: meta, body: body()).addKey(to: &key)
+                return key.value
+            }
         } render: {
-            try rendering.withCopy { shared in
+            try parts.withCopy { parts in
                 // Boxed here, where its type is known: handed over as `Any`, the renderer would find
                 // its conformance with the runtime's protocol cast (3,000 instructions a page).
-                let view = MustacheObject(PageView(site: shared.siteObject, links: shared.site.links, meta: meta, strings: shared.strings, body: body()))
-                return try shared.library.renderUTF8(template, view)
+                try parts.library.renderUTF8(template, MustacheObject(PageView(parts, meta: meta, body: body())))
             }
         }
     }
@@ -201,16 +155,8 @@ public struct ContentProblem: Error, Sendable {
     }
 }
 
-/// How a published saying's date and "new" mark read on every page that shows it.
-struct SayingLabels: Sendable {
-    let date: String
-    let datetime: String
-    let isNew: Bool
-}
-
-/// One named stage of rendering: reads the shared context, returns files.
+/// One stage of rendering: reads the shared context, returns files.
 public protocol RenderStep: Sendable {
-    var name: String { get }
     func files(_ context: RenderContext) throws -> [OutputFile]
     /// Files rendered only if they changed since the last build (pages, one per saying).
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile]
@@ -249,40 +195,4 @@ public struct SiteRenderer: Sendable {
         }
         return plan
     }
-}
-
-/// The parts of a deferred page's view that every page shares, and the templates.
-private struct PageRendering: Sendable {
-    let library: MustacheLibrary
-    let site: SiteView
-    let strings: [String: String]
-    /// `site` boxed for templates once, not for every page.
-    let siteObject: MustacheObject
-
-    init(library: MustacheLibrary, site: SiteView, strings: [String: String]) {
-        self.library = library
-        self.site = site
-        self.strings = strings
-        siteObject = MustacheObject(site)
-    }
-
-    /// Equal values that share no storage with these (see `PerCoreCopies`).
-    func independentCopy() -> PageRendering {
-        var site = site
-        for field in [\SiteView.title, \.description, \.baseURL, \.language, \.interfaceLanguage, \.theme, \.version, \.buildDate, \.buildDatetime] {
-            site[keyPath: field] = site[keyPath: field].unshared
-        }
-        site.authorName = site.authorName?.unshared
-        site.authorEmail = site.authorEmail?.unshared
-        for list in [\SiteLinks.menu, \.footer] {
-            site.links[keyPath: list] = site.links[keyPath: list].map { SiteLink(title: $0.title.unshared, url: $0.url.unshared, isExternal: $0.isExternal) }
-        }
-        return PageRendering(library: library.independentCopy(), site: site,
-                             strings: Dictionary(uniqueKeysWithValues: strings.map { ($0.key.unshared, $0.value.unshared) }))
-    }
-}
-
-private extension String {
-    /// The same text in a buffer of its own.
-    var unshared: String { String(decoding: Array(utf8), as: UTF8.self) }
 }

@@ -10,8 +10,6 @@ import UTF8Bytes
 /// Texts are NFC; the browser derives lower-case and Hangul initial-consonant forms itself, which
 /// keeps the file about the size of the texts.
 struct SearchIndexStep: RenderStep {
-    let name = "search index"
-
     static let fields = ["id", "kor", "eng", "who", "day", "tags"]
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
@@ -20,7 +18,7 @@ struct SearchIndexStep: RenderStep {
         json.raw(#"{"fields":"#)
         json.strings(Self.fields)
         json.raw(#","new":"#)
-        json.integer(context.publishedLabels.prefix(while: \.isNew).count)
+        json.integer(context.sayings.prefix(while: \.value.isNew).count)
         json.raw(#","sayings":["#)
         for (index, saying) in context.published.enumerated() {
             // Already NFC: the loader normalises every text (and a space joins NFC tags into NFC).

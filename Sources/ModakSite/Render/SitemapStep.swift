@@ -6,8 +6,6 @@ import ModakCore
 /// Personal pages (favorites, unused, search, settings), souvenirs and `404.html` are left out:
 /// they are either empty to a crawler or kept from search engines on purpose.
 struct SitemapStep: RenderStep {
-    let name = "sitemap"
-
     /// One listed page: its URL path and when its content last changed (a content date, never the clock).
     struct Entry: Equatable {
         var path: String

@@ -7,8 +7,6 @@ import ParallelWork
 /// and one for the next delivery, each with an alarm). Everything is built from `SouvenirBox`, which
 /// holds no sealed text.
 struct SouvenirsStep: RenderStep {
-    let name = "souvenirs"
-
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let box = SouvenirBox(souvenirs: context.content.souvenirs, rules: context.rules)
         // Control characters have no place in HTML or XML; messages come from many editors.

@@ -4,8 +4,6 @@ import ModakCore
 /// `search.json` and `localStorage`; "unused" lists every saying and the browser hides the used ones,
 /// so it is complete without JavaScript.
 struct ReaderListPagesStep: RenderStep {
-    let name = "reader lists"
-
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
         [
             page("favorites", path: SitePaths.favorites, titleKey: "favoritesTitle", listsAll: false, context),
@@ -17,20 +15,16 @@ struct ReaderListPagesStep: RenderStep {
     private func page(_ template: String, path: String, titleKey: String, listsAll: Bool, _ context: RenderContext) -> DeferredFile {
         var meta = context.meta(path: path, title: context.string(titleKey), section: template)
         meta.noindex = true
-        return context.deferredPage(template, meta: meta) { key in
-            if listsAll { context.addAllSayingViews(from: path, to: &key) } else { key.add(0) }
-            key.add(context.clientTemplateSaying)
-        } body: {
-            ClientListBody(sayings: listsAll ? context.published.indices.map { context.sayingView(at: $0, from: path) } : [],
-                           itemTemplate: context.clientTemplateSaying)
+        return context.deferredPage(template, meta: meta) {
+            // The template's links are filled in by the script, from `search.json`.
+            ClientListBody(sayings: listsAll ? context.allSayingViews(from: path) : [],
+                           itemTemplate: SayingView(facts: context.clientTemplate, root: "", body: nil))
         }
     }
 }
 
 /// Theme, font and text size (kept in the browser), the version, the build date and the contact.
 struct SettingsStep: RenderStep {
-    let name = "settings"
-
     static let fonts = ["sans", "serif", "rounded"]
     static let sizes = ["small", "medium", "large", "x-large"]
 
@@ -56,8 +50,6 @@ struct SettingsStep: RenderStep {
 
 /// `notices/` (newest first) and one page per notice.
 struct NoticesStep: RenderStep {
-    let name = "notices"
-
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let notices = context.notices.sorted { ($0.date, $1.slug) > ($1.date, $0.slug) }
         let listPath = SitePaths.notices
@@ -84,8 +76,6 @@ struct NoticesStep: RenderStep {
 
 /// The free pages of `content/pages` (about, how to use…) at `<slug>/`.
 struct FreePagesStep: RenderStep {
-    let name = "pages"
-
     func files(_ context: RenderContext) throws -> [OutputFile] {
         try context.pages.map { page in
             let path = SitePaths.page(page.slug)
@@ -98,12 +88,4 @@ struct FreePagesStep: RenderStep {
 extension RenderContext {
     /// A UI string, or its key when a translation lacks it (visible, so it gets noticed and fixed).
     func string(_ key: String) -> String { strings[key] ?? key }
-
-    /// The empty saying that scripts clone to show results from `search.json`.
-    var clientTemplateSaying: SayingView {
-        SayingView(
-            id: "", kor: "", eng: "", who: "", date: "", datetime: today.day.description, isNew: false,
-            url: "", cardURL: nil, cardPNGURL: nil, bodyHTML: "", tags: [], isClientTemplate: true
-        )
-    }
 }

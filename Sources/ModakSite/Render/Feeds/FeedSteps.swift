@@ -5,8 +5,6 @@ import ParallelWork
 /// `feed.xml` (RSS 2.0), `atom.xml` (Atom 1.0) and `feed.json` (JSON Feed 1.1): the newest
 /// `feedLimit` published sayings with their full content.
 struct FeedsStep: RenderStep {
-    let name = "feeds"
-
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let channel = try Self.channel(context)
         let dates = context.dates
@@ -35,10 +33,10 @@ struct FeedsStep: RenderStep {
         let texts = [saying.kor, saying.eng].map { $0.trimmedOfWhitespace }.filter { !$0.isEmpty }
         return FeedItem(
             id: url, url: url, title: FeedText.headline(texts[0]),
-            summary: texts.joined(separator: "\n") + (saying.who.isEmpty ? "" : "\n— \(saying.who)"),
+            summary: texts.joined(separator: "\n") + "\n— \(saying.who)",
             summaryHTML: FeedHTML.portable(try render(false), pageURL: url, siteURL: context.content.site.baseURL),
             contentHTML: FeedHTML.portable(try render(true), pageURL: url, siteURL: context.content.site.baseURL), date: saying.time,
-            author: saying.who.isEmpty ? nil : saying.who, tags: saying.tags
+            author: saying.who, tags: saying.tags
         )
     }
 }
