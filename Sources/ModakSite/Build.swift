@@ -21,8 +21,8 @@ public struct BuildRequest: Sendable {
     /// Told how far the build got, from any thread (the command line draws a progress bar).
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Set by a process that exits right after the build (`modak build`): the build's content and
-    /// pages are then left for the exit to reclaim at once. Freed value by value they took 30 ms
-    /// of a one-second build of 10,000 sayings, on one core, after the last file was written.
+    /// pages are then left for the exit to reclaim at once, instead of being freed value by value
+    /// on one core after the last file was written (bench/README.md, sixth round).
     public var leavesMemoryToExit = false
 
     public init() {}

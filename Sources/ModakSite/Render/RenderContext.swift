@@ -8,8 +8,8 @@ public enum ModakVersion {
 }
 
 /// Everything the render steps share, computed once per build. A class: every deferred page's
-/// closures capture it, and a struct of this many fields was copied (a retain for each) into
-/// each of them, 10,000 pages and more per build.
+/// closures capture it, and a struct of this many fields would be copied (a retain for each)
+/// into each of them.
 public final class RenderContext: Sendable {
     public let content: ContentSet
     public let today: BuildDay
@@ -123,7 +123,7 @@ public final class RenderContext: Sendable {
         } render: {
             try parts.withCopy { parts in
                 // Boxed here, where its type is known: handed over as `Any`, the renderer would find
-                // its conformance with the runtime's protocol cast (3,000 instructions a page).
+                // its conformance with the runtime's protocol cast, on every page.
                 try parts.library.renderUTF8(template, MustacheObject(PageView(parts, meta: meta, body: body())))
             }
         }
