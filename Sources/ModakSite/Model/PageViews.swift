@@ -15,6 +15,10 @@ public struct SiteView: Sendable, Encodable, MustacheFields {
     public var version: String
     public var buildDate: String
     public var buildDatetime: String
+    /// The colours of the browser's bar: the theme's background, one per colour scheme for `system`.
+    public var themeColors: [ThemeColor]
+    /// The icon phones put on the home screen, from the site's root; nil without PNG icons.
+    public var touchIconPath: String?
     /// Pages see these through `PageView`, relative to themselves.
     public var links: SiteLinks
 
@@ -31,6 +35,22 @@ public struct SiteView: Sendable, Encodable, MustacheFields {
         case "version": version
         case "buildDate": buildDate
         case "buildDatetime": buildDatetime
+        case "themeColors": themeColors
+        case "touchIconPath": touchIconPath
+        default: nil
+        }
+    }
+}
+
+/// A `<meta name="theme-color">`: a colour, for the colour scheme `media` names, or for any.
+public struct ThemeColor: Sendable, Encodable, Equatable, MustacheFields {
+    public var color: String
+    public var media: String?
+
+    public func mustacheField(_ name: String) -> Any? {
+        switch name {
+        case "color": color
+        case "media": media
         default: nil
         }
     }

@@ -31,22 +31,67 @@ public struct DeferredFile: Sendable {
     }
 }
 
-/// A file an outside tool makes from another output file (a card's PNG from its SVG).
-/// It is remade only when its source's bytes change.
+/// A PNG an outside tool draws from an SVG of the plan (a card's PNG, the app's icons), at a size
+/// in pixels. It is remade only when its source's bytes or the way it is drawn change.
 public struct DerivedFile: Sendable, Equatable {
     public var path: String
     /// The plan file it is made from.
     public var source: String
+    public var width: Int
+    public var height: Int
+    /// Pixels left around the drawing on every side (a maskable icon's safe zone).
+    public var margin: Int
+    /// A CSS colour under the drawing; nil leaves it transparent.
+    public var background: String?
 
-    public init(path: String, source: String) {
+    public init(path: String, source: String, width: Int, height: Int, margin: Int = 0, background: String? = nil) {
         self.path = path
         self.source = source
+        self.width = width
+        self.height = height
+        self.margin = margin
+        self.background = background
+    }
+
+    /// How this file is drawn, as a `FileDeriver` job between two absolute paths.
+    func job(source: String, destination: String) -> DerivationJob {
+        DerivationJob(source: source, destination: destination, width: width, height: height, margin: margin, background: background)
+    }
+
+    /// What the manifest records as this file's hash: its source's, mixed with how it is drawn,
+    /// so that a new source or a new size makes it again.
+    func hash(fromSource sourceHash: UInt64) -> UInt64 {
+        var hash = StableHash()
+        hash.add(sourceHash)
+        for number in [width, height, margin] { hash.add(UInt64(number)) }
+        // No colour is empty, so "" stands for none.
+        hash.add(background ?? "")
+        return hash.value
     }
 }
 
-/// Makes derived files; receives absolute paths, all jobs of one build at once.
+/// One file for a `FileDeriver` to make: absolute paths, and how to draw it (see `DerivedFile`).
+public struct DerivationJob: Sendable, Equatable {
+    public var source: String
+    public var destination: String
+    public var width: Int
+    public var height: Int
+    public var margin: Int
+    public var background: String?
+
+    public init(source: String, destination: String, width: Int, height: Int, margin: Int = 0, background: String? = nil) {
+        self.source = source
+        self.destination = destination
+        self.width = width
+        self.height = height
+        self.margin = margin
+        self.background = background
+    }
+}
+
+/// Makes derived files, all jobs of one build at once.
 public protocol FileDeriver: Sendable {
-    func derive(_ jobs: [(source: String, destination: String)]) throws
+    func derive(_ jobs: [DerivationJob]) throws
 }
 
 /// Everything a build produces, before anything touches the disk.
@@ -66,4 +111,14 @@ public struct OutputPlan: Sendable {
     public mutating func add(contentsOf other: [OutputFile]) { files.append(contentsOf: other) }
 
     public subscript(path: String) -> OutputFile? { files.first { $0.path == path } }
+
+    /// The bytes of the file at `path`, rendering it now if it is deferred (and then keeping it as
+    /// a file, so that it is not rendered twice); nil when the plan has no such file.
+    public mutating func bytes(at path: String) throws -> [UInt8]? {
+        if let file = self[path] { return file.bytes }
+        guard let index = deferred.firstIndex(where: { $0.path == path }) else { return nil }
+        let bytes = try deferred.remove(at: index).render()
+        files.append(OutputFile(path: path, bytes: bytes))
+        return bytes
+    }
 }

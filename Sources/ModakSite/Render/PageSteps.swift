@@ -48,16 +48,14 @@ struct SayingPagesStep: RenderStep {
 }
 
 /// `404.html`, served by hosts for any missing path. It can appear at any depth, so its links start
-/// at the site's root path (`/`, or `/blog/` for a base URL of `https://example.org/blog/`): the same
-/// host serves them, whether that is the real site or a local preview.
+/// at the site's root path (`RenderContext.rootPath`).
 struct NotFoundStep: RenderStep {
     let name = "404"
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
         var meta = context.meta(path: SitePaths.notFound, title: context.string("notFoundTitle"), section: "404")
         meta.noindex = true
-        let basePath = URLComponents(string: context.content.site.baseURL)?.path ?? ""
-        meta.root = basePath.hasSuffix("/") ? basePath : basePath + "/"
+        meta.root = context.rootPath
         let recent = context.published.indices.prefix(5).map { index in
             var view = context.sayingView(at: index, from: SitePaths.notFound)
             view.url = meta.root + SitePaths.saying(view.id)

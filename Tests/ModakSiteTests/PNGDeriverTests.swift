@@ -5,31 +5,31 @@ import ModakCards
 import TestSupport
 import Testing
 
-@Suite struct CardPNGDeriverTests {
+@Suite struct PNGDeriverTests {
     @Test func locateSearchesPath() throws {
-        #expect(CardPNGDeriver.locate(path: "") == nil)
-        #expect(CardPNGDeriver.locate(path: "/nonexistent") == nil)
+        #expect(PNGDeriver.locate(path: "") == nil)
+        #expect(PNGDeriver.locate(path: "/nonexistent") == nil)
         let folder = try TemporaryFolder()
         try folder.write("rsvg-convert", "#!/bin/sh\n")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path + "/rsvg-convert")
-        #expect(CardPNGDeriver.locate(path: "/nonexistent:\(folder.path)")?.executable == folder.path + "/rsvg-convert")
+        #expect(PNGDeriver.locate(path: "/nonexistent:\(folder.path)")?.executable == folder.path + "/rsvg-convert")
     }
 
-    @Test(.enabled(if: CardPNGDeriver.locate() != nil, "needs rsvg-convert"))
+    @Test(.enabled(if: PNGDeriver.locate() != nil, "needs rsvg-convert"))
     func convertsCardsInParallelAndNamesTheOneThatFailed() throws {
         let folder = try TemporaryFolder()
         let renderer = CardRenderer(theme: .bonfire)
-        var jobs: [(source: String, destination: String)] = []
+        var jobs: [DerivationJob] = []
         for content in CardSamples.ordinary {
             try folder.write("\(content.id).svg", renderer.svg(for: content))
-            jobs.append((folder.path + "/\(content.id).svg", folder.path + "/\(content.id).png"))
+            jobs.append(DerivationJob(source: folder.path + "/\(content.id).svg", destination: folder.path + "/\(content.id).png", width: 1200, height: 630))
         }
         try folder.write("broken.svg", "<svg")
-        jobs.insert((folder.path + "/broken.svg", folder.path + "/broken.png"), at: 2)
+        jobs.insert(DerivationJob(source: folder.path + "/broken.svg", destination: folder.path + "/broken.png", width: 1200, height: 630), at: 2)
 
-        let deriver = try #require(CardPNGDeriver.locate())
-        let error = try #require(throws: CardPNGDeriver.Error.self) { try deriver.derive(jobs) }
-        #expect(error.failures.map(\.card) == [folder.path + "/broken.svg"])
+        let deriver = try #require(PNGDeriver.locate())
+        let error = try #require(throws: PNGDeriver.Error.self) { try deriver.derive(jobs) }
+        #expect(error.failures.map(\.source) == [folder.path + "/broken.svg"])
         #expect(error.description.contains("broken.svg"))
 
         for job in jobs where !job.source.hasSuffix("broken.svg") {
@@ -43,11 +43,11 @@ import Testing
 
     @Test func reportsAMissingExecutable() throws {
         let folder = try TemporaryFolder()
-        let deriver = CardPNGDeriver(executable: "/nonexistent/rsvg-convert")
-        let error = try #require(throws: CardPNGDeriver.Error.self) {
-            try deriver.derive([(source: folder.path + "/a.svg", destination: folder.path + "/a.png")])
+        let deriver = PNGDeriver(executable: "/nonexistent/rsvg-convert")
+        let error = try #require(throws: PNGDeriver.Error.self) {
+            try deriver.derive([DerivationJob(source: folder.path + "/a.svg", destination: folder.path + "/a.png", width: 192, height: 192)])
         }
-        #expect(error.failures.first?.card == folder.path + "/a.svg")
+        #expect(error.failures.first?.source == folder.path + "/a.svg")
         try deriver.derive([])  // nothing to do is no error
     }
 }

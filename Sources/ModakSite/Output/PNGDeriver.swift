@@ -1,32 +1,32 @@
 import Foundation
 import ModakCore
 
-/// Makes card PNGs, 1200 px wide, with `rsvg-convert` (librsvg): one process per card, as many
-/// at once as the machine has cores.
+/// Draws PNGs from SVGs (cards, the app's icons) with `rsvg-convert` (librsvg), at the size each
+/// job asks: one process per file, as many at once as the machine has cores.
 ///
 /// Each PNG is written straight to its destination, without a temporary: the writer hands over
 /// destinations in its staging folder, which it discards when a derivation fails (`SiteWriter`),
 /// so a half-written PNG never reaches the output.
-public struct CardPNGDeriver: FileDeriver {
+public struct PNGDeriver: FileDeriver {
     /// Path of the `rsvg-convert` executable.
     public let executable: String
 
-    /// A card that could not be converted.
+    /// A file that could not be converted.
     public struct Failure: Swift.Error, Sendable, Equatable, CustomStringConvertible {
-        /// Path of the card's SVG.
-        public let card: String
+        /// Path of the SVG.
+        public let source: String
         public let reason: String
 
-        public var description: String { "card \(card): \(reason)" }
+        public var description: String { "\(source): \(reason)" }
     }
 
-    /// One or more cards could not be converted; the others were.
+    /// One or more files could not be converted; the others were.
     public struct Error: Swift.Error, Sendable, CustomStringConvertible {
         /// In the order of the jobs.
         public let failures: [Failure]
 
         public var description: String {
-            "rsvg-convert failed for \(failures.count) card(s):\n"
+            "rsvg-convert failed for \(failures.count) file(s):\n"
                 + failures.map { "  " + $0.description }.joined(separator: "\n")
         }
     }
@@ -36,32 +36,40 @@ public struct CardPNGDeriver: FileDeriver {
     }
 
     /// The deriver using the first `rsvg-convert` on `path`, or nil when there is none.
-    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> CardPNGDeriver? {
+    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> PNGDeriver? {
         for directory in (path ?? "").split(separator: ":") where !directory.isEmpty {
             let candidate = "\(directory)/rsvg-convert"
             if FileManager.default.isExecutableFile(atPath: candidate) {
-                return CardPNGDeriver(executable: candidate)
+                return PNGDeriver(executable: candidate)
             }
         }
         return nil
     }
 
-    /// Converts every card, in parallel. Throws `CardPNGDeriver.Error` naming each card that
-    /// failed, after all jobs have run.
-    public func derive(_ jobs: [(source: String, destination: String)]) throws {
-        // A lane per card: each core takes one conversion at a time, so none is left converting a
-        // chunk of cards alone at the end.
-        let failures = ParallelMap.map(jobs, lanes: jobs.indices.map { [$0] }) { job in
-            convert(svg: job.source, png: job.destination)
-        }.compactMap { $0 }
+    /// Converts every file, in parallel. Throws `PNGDeriver.Error` naming each file that failed,
+    /// after all jobs have run.
+    public func derive(_ jobs: [DerivationJob]) throws {
+        // A lane per file: each core takes one conversion at a time, so none is left converting a
+        // chunk of files alone at the end.
+        let failures = ParallelMap.map(jobs, lanes: jobs.indices.map { [$0] }) { convert($0) }.compactMap { $0 }
         if !failures.isEmpty { throw Error(failures: failures) }
     }
 
+    /// The drawing fills the page but for the margin, on the background when there is one.
+    static func arguments(of job: DerivationJob) -> [String] {
+        var arguments = ["--width", String(job.width - 2 * job.margin), "--height", String(job.height - 2 * job.margin)]
+        if job.margin > 0 {
+            arguments += ["--page-width", String(job.width), "--page-height", String(job.height), "--left", String(job.margin), "--top", String(job.margin)]
+        }
+        if let background = job.background { arguments += ["--background-color", background] }
+        return arguments + ["--format", "png", "--output", job.destination, job.source]
+    }
+
     /// Runs one conversion; returns why it failed, or nil.
-    private func convert(svg: String, png: String) -> Failure? {
+    private func convert(_ job: DerivationJob) -> Failure? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--width", "1200", "--format", "png", "--output", png, svg]
+        process.arguments = Self.arguments(of: job)
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -69,7 +77,7 @@ public struct CardPNGDeriver: FileDeriver {
         do {
             try process.run()
         } catch {
-            return Failure(card: svg, reason: "could not start \(executable): \(error)")
+            return Failure(source: job.source, reason: "could not start \(executable): \(error)")
         }
         // Read before waiting, so a chatty process cannot fill the pipe and block.
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -77,7 +85,7 @@ public struct CardPNGDeriver: FileDeriver {
 
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let detail = message.trimmingCharacters(in: .whitespacesAndNewlines)
-            return Failure(card: svg, reason: "rsvg-convert exited with status \(process.terminationStatus)"
+            return Failure(source: job.source, reason: "rsvg-convert exited with status \(process.terminationStatus)"
                            + (detail.isEmpty ? "" : ": \(detail)"))
         }
         return nil
