@@ -117,6 +117,8 @@
     dialog.returnValue = "";
     dialog.showModal();
   });
+  // Each button closes the dialog with its value as the answer.
+  for (const button of dialog.querySelectorAll("button[value]")) button.addEventListener("click", () => dialog.close(button.value));
   dialog.addEventListener("close", () => {
     if (dialog.returnValue === "delete") reset();
   });

@@ -106,13 +106,14 @@
     const texts = reminder.dataset;
     const page = location.href.replace(/[?#].*$/, "");
     const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, "");
-    const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Modak//Souvenirs//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH",
-      "X-WR-CALNAME:" + escaped(texts.calendarName)];
+    // The events name the site: the file goes into the reader's own calendar, among other events.
+    const summary = escaped(`${texts.eventTitle} · ${texts.siteTitle}`);
+    const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Modak//Souvenirs//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
     for (const souvenir of storage.readSouvenirs().filter((each) => each.deliver > today())) {
       lines.push("BEGIN:VEVENT", `UID:${souvenir.id}@${location.host}`, "DTSTAMP:" + stamp, "DTSTART;VALUE=DATE:" + souvenir.deliver.replace(/-/g, ""),
-        "SUMMARY:" + escaped(texts.eventTitle), "DESCRIPTION:" + escaped(texts.eventText), "URL:" + page, "TRANSP:TRANSPARENT",
+        "SUMMARY:" + summary, "DESCRIPTION:" + escaped(texts.eventText), "URL:" + page, "TRANSP:TRANSPARENT",
         // At nine in the morning of the day.
-        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + escaped(texts.eventTitle), "TRIGGER:PT9H", "END:VALARM", "END:VEVENT");
+        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + summary, "TRIGGER:PT9H", "END:VALARM", "END:VEVENT");
     }
     lines.push("END:VCALENDAR");
     Modak.download.save("souvenir-reminders.ics", "text/calendar", lines.map(fold).join("\r\n") + "\r\n");
