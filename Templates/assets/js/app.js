@@ -8,7 +8,9 @@
     const background = getComputedStyle(document.documentElement).backgroundColor;
     for (const bar of bars) bar.content = background;
   };
-  paint();
+  // After the page's own scripts: reading a style earlier would draw their buttons before they
+  // set them, and pressed ones would then fade in.
+  document.addEventListener("DOMContentLoaded", paint);
   new MutationObserver(paint).observe(document.documentElement, { attributeFilter: ["data-theme"] });
   matchMedia("(prefers-color-scheme: dark)").addEventListener("change", paint);
 
