@@ -41,6 +41,25 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: PNGDeriver.locate() != nil, "needs rsvg-convert"))
+    func drawsEachFileAtItsSizeWithItsMarginAndBackground() throws {
+        let folder = try TemporaryFolder()
+        let icon = Fixtures.templates + "/assets/icon.svg"
+        let jobs = [
+            DerivationJob(source: icon, destination: folder.path + "/plain.png", width: 192, height: 192),
+            DerivationJob(source: icon, destination: folder.path + "/maskable.png", width: 512, height: 512, margin: 112, background: "#1c1410"),
+        ]
+        #expect(PNGDeriver.arguments(of: jobs[1]).prefix(12) == ["--width", "288", "--height", "288", "--page-width", "512", "--page-height", "512",
+                                                                   "--left", "112", "--top", "112"])
+        try #require(PNGDeriver.locate()).derive(jobs)
+        for (job, colourType) in zip(jobs, [6, 2]) {  // RGBA where the drawing leaves it clear, RGB on a background
+            let png = try Data(contentsOf: URL(fileURLWithPath: job.destination))
+            #expect(png[16..<20].reduce(0) { $0 << 8 | Int($1) } == job.width)
+            #expect(png[20..<24].reduce(0) { $0 << 8 | Int($1) } == job.height)
+            #expect(Int(png[25]) == colourType)
+        }
+    }
+
     @Test func reportsAMissingExecutable() throws {
         let folder = try TemporaryFolder()
         let deriver = PNGDeriver(executable: "/nonexistent/rsvg-convert")

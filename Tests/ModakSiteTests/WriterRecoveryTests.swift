@@ -151,6 +151,17 @@ import TestSupport
         #expect(folder.read("cards/b.png") == "twob+png")
     }
 
+    @Test func aDerivedFileIsMadeAgainWhenItIsDrawnAtAnotherSize() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(outputDirectory: folder.path)
+        func plan(width: Int) -> OutputPlan {
+            OutputPlan(files: [OutputFile(path: "icon.svg", text: "<svg/>")], derived: [DerivedFile(path: "icon.png", source: "icon.svg", width: width, height: width)])
+        }
+        #expect(try writer.write(plan(width: 192), deriver: FakeDeriver(output: folder.path)).written == 2)
+        #expect(try writer.write(plan(width: 192), deriver: FakeDeriver(output: folder.path)).written == 0)
+        #expect(try writer.write(plan(width: 512), deriver: FakeDeriver(output: folder.path)).written == 1, "the same source at a new size")
+    }
+
     @Test func aPlanThatClaimsAPathTwiceOrDerivesFromNothingIsRefused() throws {
         let folder = try TemporaryFolder()
         func refusal(_ plan: OutputPlan) -> OutputError? {
