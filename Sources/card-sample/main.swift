@@ -94,7 +94,7 @@ do {
         for content in contents {
             let base = "\(directory)/\(content.id)-\(theme.name)"
             try renderer.svg(for: content).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
-            jobs.append(DerivationJob(source: base + ".svg", destination: base + ".png", width: CardRenderer.width, height: CardRenderer.height))
+            jobs.append(DerivationJob(source: base + ".svg", destination: base + ".png", drawing: PNGDrawing(width: CardRenderer.width, height: CardRenderer.height)))
         }
     }
     if options.png {

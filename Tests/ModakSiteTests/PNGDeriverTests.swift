@@ -22,10 +22,10 @@ import Testing
         var jobs: [DerivationJob] = []
         for content in CardSamples.ordinary {
             try folder.write("\(content.id).svg", renderer.svg(for: content))
-            jobs.append(DerivationJob(source: folder.path + "/\(content.id).svg", destination: folder.path + "/\(content.id).png", width: 1200, height: 630))
+            jobs.append(DerivationJob(source: folder.path + "/\(content.id).svg", destination: folder.path + "/\(content.id).png", drawing: PNGDrawing(width: 1200, height: 630)))
         }
         try folder.write("broken.svg", "<svg")
-        jobs.insert(DerivationJob(source: folder.path + "/broken.svg", destination: folder.path + "/broken.png", width: 1200, height: 630), at: 2)
+        jobs.insert(DerivationJob(source: folder.path + "/broken.svg", destination: folder.path + "/broken.png", drawing: PNGDrawing(width: 1200, height: 630)), at: 2)
 
         let deriver = try #require(PNGDeriver.locate())
         let error = try #require(throws: PNGDeriver.Error.self) { try deriver.derive(jobs) }
@@ -46,16 +46,16 @@ import Testing
         let folder = try TemporaryFolder()
         let icon = Fixtures.templates + "/assets/icon.svg"
         let jobs = [
-            DerivationJob(source: icon, destination: folder.path + "/plain.png", width: 192, height: 192),
-            DerivationJob(source: icon, destination: folder.path + "/maskable.png", width: 512, height: 512, margin: 112, background: "#1c1410"),
+            DerivationJob(source: icon, destination: folder.path + "/plain.png", drawing: PNGDrawing(width: 192, height: 192)),
+            DerivationJob(source: icon, destination: folder.path + "/maskable.png", drawing: PNGDrawing(width: 512, height: 512, margin: 112, background: "#1c1410")),
         ]
         #expect(PNGDeriver.arguments(of: jobs[1]).prefix(12) == ["--width", "288", "--height", "288", "--page-width", "512", "--page-height", "512",
                                                                    "--left", "112", "--top", "112"])
         try #require(PNGDeriver.locate()).derive(jobs)
         for (job, colourType) in zip(jobs, [6, 2]) {  // RGBA where the drawing leaves it clear, RGB on a background
             let png = try Data(contentsOf: URL(fileURLWithPath: job.destination))
-            #expect(png[16..<20].reduce(0) { $0 << 8 | Int($1) } == job.width)
-            #expect(png[20..<24].reduce(0) { $0 << 8 | Int($1) } == job.height)
+            #expect(png[16..<20].reduce(0) { $0 << 8 | Int($1) } == job.drawing.width)
+            #expect(png[20..<24].reduce(0) { $0 << 8 | Int($1) } == job.drawing.height)
             #expect(Int(png[25]) == colourType)
         }
     }
@@ -64,7 +64,7 @@ import Testing
         let folder = try TemporaryFolder()
         let deriver = PNGDeriver(executable: "/nonexistent/rsvg-convert")
         let error = try #require(throws: PNGDeriver.Error.self) {
-            try deriver.derive([DerivationJob(source: folder.path + "/a.svg", destination: folder.path + "/a.png", width: 192, height: 192)])
+            try deriver.derive([DerivationJob(source: folder.path + "/a.svg", destination: folder.path + "/a.png", drawing: PNGDrawing(width: 192, height: 192))])
         }
         #expect(error.failures.first?.source == folder.path + "/a.svg")
         try deriver.derive([])  // nothing to do is no error

@@ -31,12 +31,8 @@ public struct DeferredFile: Sendable {
     }
 }
 
-/// A PNG an outside tool draws from an SVG of the plan (a card's PNG, the app's icons), at a size
-/// in pixels. It is remade only when its source's bytes or the way it is drawn change.
-public struct DerivedFile: Sendable, Equatable {
-    public var path: String
-    /// The plan file it is made from.
-    public var source: String
+/// How a PNG is drawn from an SVG: its size in pixels, and for an icon a margin and a background.
+public struct PNGDrawing: Sendable, Equatable {
     public var width: Int
     public var height: Int
     /// Pixels left around the drawing on every side (a maskable icon's safe zone).
@@ -44,18 +40,26 @@ public struct DerivedFile: Sendable, Equatable {
     /// A CSS colour under the drawing; nil leaves it transparent.
     public var background: String?
 
-    public init(path: String, source: String, width: Int, height: Int, margin: Int = 0, background: String? = nil) {
-        self.path = path
-        self.source = source
+    public init(width: Int, height: Int, margin: Int = 0, background: String? = nil) {
         self.width = width
         self.height = height
         self.margin = margin
         self.background = background
     }
+}
 
-    /// How this file is drawn, as a `FileDeriver` job between two absolute paths.
-    func job(source: String, destination: String) -> DerivationJob {
-        DerivationJob(source: source, destination: destination, width: width, height: height, margin: margin, background: background)
+/// A PNG an outside tool draws from an SVG of the plan (a card's PNG, the app's icons). It is
+/// remade only when its source's bytes or the way it is drawn change.
+public struct DerivedFile: Sendable, Equatable {
+    public var path: String
+    /// The plan file it is made from.
+    public var source: String
+    public var drawing: PNGDrawing
+
+    public init(path: String, source: String, drawing: PNGDrawing) {
+        self.path = path
+        self.source = source
+        self.drawing = drawing
     }
 
     /// What the manifest records as this file's hash: its source's, mixed with how it is drawn,
@@ -63,29 +67,23 @@ public struct DerivedFile: Sendable, Equatable {
     func hash(fromSource sourceHash: UInt64) -> UInt64 {
         var hash = StableHash()
         hash.add(sourceHash)
-        for number in [width, height, margin] { hash.add(UInt64(number)) }
+        for number in [drawing.width, drawing.height, drawing.margin] { hash.add(UInt64(number)) }
         // No colour is empty, so "" stands for none.
-        hash.add(background ?? "")
+        hash.add(drawing.background ?? "")
         return hash.value
     }
 }
 
-/// One file for a `FileDeriver` to make: absolute paths, and how to draw it (see `DerivedFile`).
+/// One file for a `FileDeriver` to make, between two absolute paths.
 public struct DerivationJob: Sendable, Equatable {
     public var source: String
     public var destination: String
-    public var width: Int
-    public var height: Int
-    public var margin: Int
-    public var background: String?
+    public var drawing: PNGDrawing
 
-    public init(source: String, destination: String, width: Int, height: Int, margin: Int = 0, background: String? = nil) {
+    public init(source: String, destination: String, drawing: PNGDrawing) {
         self.source = source
         self.destination = destination
-        self.width = width
-        self.height = height
-        self.margin = margin
-        self.background = background
+        self.drawing = drawing
     }
 }
 

@@ -57,11 +57,13 @@ public struct PNGDeriver: FileDeriver {
 
     /// The drawing fills the page but for the margin, on the background when there is one.
     static func arguments(of job: DerivationJob) -> [String] {
-        var arguments = ["--width", String(job.width - 2 * job.margin), "--height", String(job.height - 2 * job.margin)]
-        if job.margin > 0 {
-            arguments += ["--page-width", String(job.width), "--page-height", String(job.height), "--left", String(job.margin), "--top", String(job.margin)]
+        let drawing = job.drawing
+        var arguments = ["--width", String(drawing.width - 2 * drawing.margin), "--height", String(drawing.height - 2 * drawing.margin)]
+        if drawing.margin > 0 {
+            arguments += ["--page-width", String(drawing.width), "--page-height", String(drawing.height),
+                          "--left", String(drawing.margin), "--top", String(drawing.margin)]
         }
-        if let background = job.background { arguments += ["--background-color", background] }
+        if let background = drawing.background { arguments += ["--background-color", background] }
         return arguments + ["--format", "png", "--output", job.destination, job.source]
     }
 

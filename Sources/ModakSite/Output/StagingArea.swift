@@ -127,7 +127,8 @@ struct StagingArea: Sendable {
             try FileSystem.createDirectories(path(of: String(folder)))
         }
         try deriver.derive(files.map { file in
-            file.job(source: stagedSources.contains(file.source) ? path(of: file.source) : output + "/" + file.source, destination: path(of: file.path))
+            DerivationJob(source: stagedSources.contains(file.source) ? path(of: file.source) : output + "/" + file.source,
+                          destination: path(of: file.path), drawing: file.drawing)
         })
     }
 

@@ -29,7 +29,7 @@ struct CardsStep: RenderStep {
     func derived(_ context: RenderContext) -> [DerivedFile] {
         guard context.cardImages == .svgAndPNG else { return [] }
         func png(_ path: String, of card: String) -> DerivedFile {
-            DerivedFile(path: path, source: card, width: CardRenderer.width, height: CardRenderer.height)
+            DerivedFile(path: path, source: card, drawing: PNGDrawing(width: CardRenderer.width, height: CardRenderer.height))
         }
         var derived = context.published.map { png(SitePaths.cardPNG($0.id), of: SitePaths.card($0.id)) }
         if context.sayingOfTheDay != nil {
