@@ -109,14 +109,4 @@ public struct OutputPlan: Sendable {
     public mutating func add(contentsOf other: [OutputFile]) { files.append(contentsOf: other) }
 
     public subscript(path: String) -> OutputFile? { files.first { $0.path == path } }
-
-    /// The bytes of the file at `path`, rendering it now if it is deferred (and then keeping it as
-    /// a file, so that it is not rendered twice); nil when the plan has no such file.
-    public mutating func bytes(at path: String) throws -> [UInt8]? {
-        if let file = self[path] { return file.bytes }
-        guard let index = deferred.firstIndex(where: { $0.path == path }) else { return nil }
-        let bytes = try deferred.remove(at: index).render()
-        files.append(OutputFile(path: path, bytes: bytes))
-        return bytes
-    }
 }

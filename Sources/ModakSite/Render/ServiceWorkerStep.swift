@@ -1,3 +1,4 @@
+import Foundation
 import ModakCore
 import Mustache
 import UTF8Bytes
@@ -11,17 +12,13 @@ import UTF8Bytes
 ///
 /// Its version is a hash of the bytes of every file it fetches when it comes, so it changes, and
 /// browsers install it again, exactly when one of them does: the same site gives the same worker.
+/// The home page is deferred, so the worker is too: the writer renders both on its threads, the
+/// home page once (`RenderedOnce`), and neither when the home page's key is unchanged.
 struct ServiceWorkerStep: FinishingStep {
     let name = "service worker"
 
     func finish(_ plan: inout OutputPlan, _ context: RenderContext) throws {
         var revisions: [(url: String, revision: UInt64)] = []
-        var pages: [String] = []
-        for page in [SitePaths.home, SitePaths.offline] {
-            guard let bytes = try plan.bytes(at: SitePaths.file(for: page)) else { continue }
-            pages.append(page.isEmpty ? "./" : page)
-            revisions.append((pages[pages.count - 1], StableHash.of(bytes)))
-        }
         var shell: [String] = []
         for file in plan.files where Self.isShell(file.path) {
             shell.append(file.path)
@@ -32,19 +29,78 @@ struct ServiceWorkerStep: FinishingStep {
             shell.append(icon.path)
             revisions.append((icon.path, icon.hash(fromSource: StableHash.of(source.bytes))))
         }
-        var version = StableHash()
-        for (url, revision) in revisions {
-            version.add(url)
-            version.add(revision)
+        var pages: [String] = []
+        if let offline = plan[SitePaths.file(for: SitePaths.offline)] {
+            pages.append(SitePaths.offline)
+            revisions.append((SitePaths.offline, StableHash.of(offline.bytes)))
         }
-        let view = ServiceWorkerView(version: HexText.word(version.value), shell: shell, pages: pages, offlinePage: SitePaths.offline)
-        plan.add(OutputFile(path: SitePaths.serviceWorker, bytes: try context.templates.library.renderUTF8("sw", MustacheObject(view))))
+        let home = homePage(in: &plan)
+        if home != nil { pages.insert("./", at: 0) }
+        let library = context.templates.library
+        let (templatesKey, offlinePage) = (context.templates.fingerprint, SitePaths.offline)
+        plan.deferred.append(DeferredFile(path: SitePaths.serviceWorker) { [revisions] in
+            var key = StableHash()
+            key.add(ExecutableIdentity.fingerprint)
+            key.add(templatesKey)
+            for (url, revision) in revisions {
+                key.add(url)
+                key.add(revision)
+            }
+            key.add(home?.key() ?? 0)
+            return key.value
+        } render: { [revisions, shell, pages] in
+            var version = StableHash()
+            for (url, revision) in revisions + (try home.map { [("./", StableHash.of(try $0.bytes()))] } ?? []) {
+                version.add(url)
+                version.add(revision)
+            }
+            let view = ServiceWorkerView(version: HexText.word(version.value), shell: shell, pages: pages, offlinePage: offlinePage)
+            return try library.renderUTF8("sw", MustacheObject(view))
+        })
+    }
+
+    /// The home page as the worker reads it: its key, and its bytes rendered once for the page and the worker.
+    private func homePage(in plan: inout OutputPlan) -> (key: @Sendable () -> UInt64, bytes: @Sendable () throws -> [UInt8])? {
+        let path = SitePaths.file(for: SitePaths.home)
+        if let file = plan[path] {
+            let bytes = file.bytes
+            return ({ StableHash.of(bytes) }, { bytes })
+        }
+        guard let index = plan.deferred.firstIndex(where: { $0.path == path }) else { return nil }
+        let once = RenderedOnce(plan.deferred[index].render)
+        plan.deferred[index].render = { try once.bytes() }
+        return (plan.deferred[index].key, { try once.bytes() })
     }
 
     /// Stylesheets and scripts of the templates' assets, the icon and the manifest.
     static func isShell(_ path: String) -> Bool {
         path == SitePaths.appManifest || path == SitePaths.icon
             || path.hasPrefix("assets/") && (path.hasSuffix(".css") || path.hasSuffix(".js"))
+    }
+}
+
+/// A render two files of the plan need (the home page, and the worker that hashes it): made by
+/// whichever asks first, handed to the second, then let go.
+final class RenderedOnce: @unchecked Sendable {
+    // Guarded by `lock`.
+    private let lock = NSLock()
+    private let render: @Sendable () throws -> [UInt8]
+    private var kept: [UInt8]?
+
+    init(_ render: @escaping @Sendable () throws -> [UInt8]) {
+        self.render = render
+    }
+
+    func bytes() throws -> [UInt8] {
+        try lock.withLock {
+            if let kept {
+                self.kept = nil
+                return kept
+            }
+            let bytes = try render()
+            kept = bytes
+            return bytes
+        }
     }
 }
 
