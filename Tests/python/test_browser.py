@@ -391,8 +391,7 @@ def test_text_contrast_in_every_theme(site, index, theme):
     for path in ("", f"sayings/{index[0]['id']}/", "settings/", "search/?q=a", "notices/"):
         site(path)
         wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
-        # Colours in their final state: a toggle the script pressed after the first paint (its
-        # script came from the service worker's cache a moment after the page) is still fading.
+        # Final colours: a toggle pressed after the first paint (scripts from the worker) may still fade.
         wait(browser, lambda d: d.execute_script("return document.getAnimations().every((a) => a.playState !== 'running')"))
         for found in browser.execute_script(COLOURS_SCRIPT):
             ratio = contrast(*found["pair"])
