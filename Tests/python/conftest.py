@@ -1,5 +1,6 @@
 """Shared fixtures for the checks that look at Modak's output the way users and their tools do."""
 import atexit
+import contextlib
 import functools
 import http.server
 import os
@@ -72,33 +73,48 @@ def content_copy(tmp_path):
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".svg": "image/svg+xml", ".json": "application/json", ".ics": "text/calendar",
-                      ".js": "text/javascript", ".xml": "application/xml"}
+                      ".js": "text/javascript", ".xml": "application/xml", ".webmanifest": "application/manifest+json"}
 
     def log_message(self, *args):
         pass
 
 
-@pytest.fixture(scope="session")
-def served_sample(sample_site):
-    """The sample site served on 127.0.0.1; yields its base URL (ending in /)."""
-    handler = functools.partial(_QuietHandler, directory=sample_site)
+@contextlib.contextmanager
+def serving(folder):
+    """`folder` served on 127.0.0.1 (a secure context, as service workers need); yields its base URL (ending in /)."""
+    handler = functools.partial(_QuietHandler, directory=folder)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Headless Chromium through Debian's chromedriver."""
+def served_sample(sample_site):
+    """The sample site served on 127.0.0.1; yields its base URL (ending in /)."""
+    with serving(sample_site) as url:
+        yield url
+
+
+def chromium(width=1280, height=900):
+    """A new headless Chromium, with a profile of its own, through Debian's chromedriver."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium through Debian's chromedriver."""
+    driver = chromium()
     yield driver
     driver.quit()

@@ -391,6 +391,8 @@ def test_text_contrast_in_every_theme(site, index, theme):
     for path in ("", f"sayings/{index[0]['id']}/", "settings/", "search/?q=a", "notices/"):
         site(path)
         wait(browser, lambda d: d.execute_script("return document.readyState") == "complete")
+        # Final colours: a toggle pressed after the first paint (scripts from the worker) may still fade.
+        wait(browser, lambda d: d.execute_script("return document.getAnimations().every((a) => a.playState !== 'running')"))
         for found in browser.execute_script(COLOURS_SCRIPT):
             ratio = contrast(*found["pair"])
             if ratio < 4.5:

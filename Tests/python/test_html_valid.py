@@ -26,6 +26,7 @@ def assert_valid_html(site):
 def test_every_page_is_valid_html(sample_site):
     pages = glob.glob(os.path.join(sample_site, "**", "*.html"), recursive=True)
     assert len(pages) > 20, "the sample site should have pages of every kind"
+    assert os.path.join(sample_site, "offline", "index.html") in pages, "the service worker's offline page too"
     assert_valid_html(sample_site)
 
 

@@ -32,17 +32,20 @@ public final class RenderContext: Sendable {
     /// none did and the interface is English.
     public let matchedLanguage: String?
     public let strings: [String: String]
+    /// Whether the build draws PNGs from SVGs (cards' and the app icons'): `rsvg-convert` is installed.
+    public let makesPNG: Bool
     public let cardImages: CardImages
     /// Where every page's key starts: what renders it (this executable, libcmark, the templates).
     let pageKeySeed: UInt64
     /// What pages render with, a copy for each core: deferred pages render on the writer's threads.
     private let pageParts: PerCoreCopies<PageParts>
 
-    public init(content: ContentSet, today: BuildDay, templates: TemplateSet, cardImages: CardImages = .svg, includeDrafts: Bool = false) {
+    public init(content: ContentSet, today: BuildDay, templates: TemplateSet, makesPNG: Bool = false, includeDrafts: Bool = false) {
         self.content = content
         self.today = today
         self.templates = templates
-        let cardImages = content.site.cards ? cardImages : CardImages.none
+        self.makesPNG = makesPNG
+        let cardImages: CardImages = !content.site.cards ? .none : makesPNG ? .svgAndPNG : .svg
         self.cardImages = cardImages
         let rules = TimeRules(today: today, newDays: content.site.newDays, includeDrafts: includeDrafts)
         self.rules = rules
@@ -67,7 +70,9 @@ public final class RenderContext: Sendable {
             title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
             language: content.site.language, interfaceLanguage: interfaceLanguage, theme: content.site.theme,
             authorName: content.site.author?.name, authorEmail: content.site.author?.email,
-            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description
+            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description,
+            themeColors: ThemeBackground.colors(of: content.site.theme),
+            touchIconPath: AppIcons.drawn(makesPNG: makesPNG, templates: templates) ? AppIcons.touchIcon : nil
         )
         let links = SiteLinks(menu: content.site.menu, pages: pages)
         let strings = templates.strings(for: interfaceLanguage)
@@ -170,17 +175,27 @@ extension RenderStep {
     public func derived(_ context: RenderContext) -> [DerivedFile] { [] }
 }
 
-/// Runs the steps, side by side, and gathers their files into one plan in step order.
+/// A stage of rendering that needs the files the steps planned (the service worker lists and
+/// hashes some of them). It may add files and turn deferred ones into files.
+public protocol FinishingStep: Sendable {
+    func finish(_ plan: inout OutputPlan, _ context: RenderContext) throws
+}
+
+/// Runs the steps, side by side, and gathers their files into one plan in step order; then the
+/// finishing steps, one after the other.
 public struct SiteRenderer: Sendable {
     public var steps: [any RenderStep]
+    public var finishingSteps: [any FinishingStep]
 
-    public init(steps: [any RenderStep] = SiteRenderer.defaultSteps) {
+    public init(steps: [any RenderStep] = SiteRenderer.defaultSteps, finishingSteps: [any FinishingStep] = SiteRenderer.defaultFinishingSteps) {
         self.steps = steps
+        self.finishingSteps = finishingSteps
     }
 
     /// The writer renders deferred pages in this order across its threads, so the steps with the
     /// few largest pages (the lists of every saying) come first and no thread ends on one alone.
-    public static let defaultSteps: [any RenderStep] = [ReaderListPagesStep(), SayingPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), AssetsStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep()]
+    public static let defaultSteps: [any RenderStep] = [ReaderListPagesStep(), SayingPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep()]
+    public static let defaultFinishingSteps: [any FinishingStep] = [ServiceWorkerStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {
         let outcomes = ParallelMap.map(steps) { step in
@@ -193,6 +208,7 @@ public struct SiteRenderer: Sendable {
             plan.deferred += part.deferred
             plan.derived += part.derived
         }
+        for step in finishingSteps { try step.finish(&plan, context) }
         return plan
     }
 }
