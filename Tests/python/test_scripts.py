@@ -59,8 +59,8 @@ def test_storage_keys_and_the_saying_id_pattern_are_written_once():
             assert "A-Za-z0-9" not in code, f"{name(path)} writes the saying-id pattern: use storage.js's SAYING_ID"
         if path not in (storage, theme_boot.SOURCE):
             assert "localStorage" not in code, f"{name(path)} reaches localStorage: go through Modak.storage"
-    keys = re.findall(r'"(modak\.[a-z]+)"', read(storage))
-    assert len(keys) == len(set(keys)) == 7, keys
+    keys = re.findall(r'"(modak\.[A-Za-z]+)"', read(storage))
+    assert len(keys) == len(set(keys)) == 8, keys
 
 
 def published(code):

@@ -25,7 +25,7 @@
     const data = { version: VERSION };
     for (const [name, key] of Object.entries(LIST_KEYS)) data[name] = [...storage.readIds(key)];
     for (const [name, key] of Object.entries(SETTING_KEYS)) {
-      const value = storage.readSetting(key);
+      const value = storage.load(key);
       if (value !== null) data[name] = value;
     }
     data.souvenirs = storage.readSouvenirs();

@@ -8,6 +8,8 @@
   const LIST_KEYS = { liked: "modak.liked", used: "modak.used", seen: "modak.seen" };
   const SETTING_KEYS = { theme: "modak.theme", font: "modak.font", size: "modak.size" };
   const SOUVENIRS_KEY = "modak.souvenirs";
+  // The gift quiz's past suggestions (quiz-history.js): a JSON array, newest first.
+  const QUIZ_KEYS = { history: "modak.giftHistory" };
   const SAYING_ID = /^[A-Za-z0-9_-]{1,64}$/;
   // The reader's own souvenirs: { id, message, deliver, written }, the two days as YYYY-MM-DD.
   const MESSAGE_LIMIT = 10000;
@@ -61,7 +63,8 @@
     return store(SOUVENIRS_KEY, JSON.stringify(souvenirs));
   }
 
-  function readSetting(key) {
+  /** The string kept under `key`, or null (nothing kept, or storage off). */
+  function load(key) {
     try {
       return localStorage.getItem(key);
     } catch (error) {
@@ -79,15 +82,17 @@
     }
   }
 
+  function remove(key) {
+    try {
+      localStorage.removeItem(key);
+    } catch (error) {
+      // Storage is off: there was nothing kept to remove.
+    }
+  }
+
   /** Removes everything Modak stored: the reader's "delete my data". */
   function forgetAll() {
-    for (const key of [...Object.values(LIST_KEYS), ...Object.values(SETTING_KEYS), SOUVENIRS_KEY]) {
-      try {
-        localStorage.removeItem(key);
-      } catch (error) {
-        // Storage is off: there is nothing stored to remove.
-      }
-    }
+    for (const key of [...Object.values(LIST_KEYS), ...Object.values(SETTING_KEYS), SOUVENIRS_KEY, ...Object.values(QUIZ_KEYS)]) remove(key);
   }
 
   /** Calls `refresh` when another tab changes one of `keys` or clears storage, and when the page comes back from the history cache. */
@@ -101,7 +106,7 @@
   }
 
   (window.Modak = window.Modak || {}).storage = {
-    LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, SAYING_ID, MESSAGE_LIMIT, readIds, writeIds, isId, dayOf, isDay, isSouvenir,
-    readSouvenirs, writeSouvenirs, readSetting, store, forgetAll, onChange,
+    LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, QUIZ_KEYS, SAYING_ID, MESSAGE_LIMIT, readIds, writeIds, isId, dayOf, isDay, isSouvenir,
+    readSouvenirs, writeSouvenirs, load, store, remove, forgetAll, onChange,
   };
 })();
