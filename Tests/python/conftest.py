@@ -118,3 +118,18 @@ def browser():
     driver = chromium()
     yield driver
     driver.quit()
+
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+
+
+@pytest.fixture
+def phone(browser, served_sample):
+    """The browser as a 390×844 phone on the sample's quiz, with no history; motion and metrics put back afterwards."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    browser.get(served_sample + "gifts/quiz/?order=file")
+    browser.execute_script("localStorage.clear()")
+    yield browser
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    browser.execute_script("localStorage.clear()")

@@ -10,17 +10,10 @@ import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
 from conftest import SAMPLE_CONTENT, run_modak
-
-
-def wait(browser, condition, timeout=5):
-    return WebDriverWait(browser, timeout).until(lambda driver: condition(driver))
-
-
-def step(browser, name):
-    return browser.find_element(By.CSS_SELECTOR, f'[data-step="{name}"]')
+from quiz_phone import step, wait
 
 
 def wait_for_step(browser, name):

@@ -2,12 +2,12 @@
 //
 // UI only. The rules (candidates, which question comes next, when to stop, the birthday ranges)
 // are gift-engine.js's (window.Modak.gifts), the same rules `modak gifts simulate` runs in Swift.
-// Each question is a card (question-card.js): its buttons, a swipe and the arrow keys all answer
-// through answer() below, so they give the same session. The progress bar is the answers given
-// out of the most the rules can still come to (mostAnswers), and every suggestion shown goes to
-// the history (quiz-history.js).
-// Page hooks (docs/reference/output.md): #gender, #birth-month, #birth-day, #budget-min,
-// #budget-max, .question-card with buttons [data-answer="O" | "X" | "skip"], #quiz-progress,
+// The reader's gender, birthday and budget come first (quiz-profile.js). Each question is a card
+// (question-card.js): its buttons, a swipe and the arrow keys all answer through answer() below,
+// so they give the same session. The progress bar is the answers given out of the most the rules
+// can still come to (mostAnswers), and every suggestion shown goes to the history
+// (quiz-history.js).
+// Page hooks (docs/reference/output.md): .question-card with buttons [data-answer="O" | "X" | "skip"], #quiz-progress,
 // #gift-result[data-gift-id], #another-gift. Modak.quiz.state() is the session as
 // `modak gifts simulate` prints it, for tests and user scripts.
 // The questions come in a random order; `?order=file` keeps questions.json's order, as the
@@ -23,16 +23,14 @@
   const $ = (id) => document.getElementById(id);
   // The quiz's UI strings are its data-… attributes, with {placeholders}.
   const text = (name, values) => ui.fillText(quiz.getAttribute("data-" + name), values || {});
-  const twoDigits = (value) => (value < 10 ? "0" : "") + value;
 
-  const maxBudget = Number(quiz.dataset.maxBudget);
   const fileOrder = new URLSearchParams(window.location.search).get("order") === "file";
   const status = $("quiz-status");
   const steps = {};
   for (const step of quiz.querySelectorAll("[data-step]")) steps[step.dataset.step] = step;
 
   let catalogue = null; // { gifts, questions } from the data file
-  let profile = {}; // gender, then the budget
+  let profile = {}; // gender, birthday and budget, from quiz-profile.js
   let session = null;
   let shownGift = null;
   let historyId = null; // this session's entry in the history
@@ -77,105 +75,11 @@
     };
   }
 
-  // ---------------------------------------------------------------- gender
-
-  steps.gender.addEventListener("submit", (event) => {
-    event.preventDefault();
-    profile.gender = $("gender").value;
-    show("birthday", true);
-  });
-
-  // ---------------------------------------------------------------- birthday
-
-  const month = $("birth-month");
-  const day = $("birth-day");
-  const birthdayMessage = $("birthday-message");
-
-  // Clamps both fields into range (below → 01, above → the maximum), shows them with two
-  // digits and tells the reader what changed. Returns true when a value had to change.
-  function settleBirthday() {
-    const notes = [];
-    let monthValue = null;
-    if (month.value.trim() !== "") {
-      const m = engine.clampBirthday(month.value.trim(), 1); // day 1 exists in every month
-      if (m.clamped) notes.push(text("month-clamped", { value: twoDigits(m.month) }));
-      monthValue = m.month;
-      month.value = twoDigits(m.month);
-    }
-    if (day.value.trim() !== "") {
-      // Without a month yet, any day up to 31 may be right: January has 31 days.
-      const inMonth = monthValue || 1;
-      const d = engine.clampBirthday(inMonth, day.value.trim());
-      const last = engine.clampBirthday(inMonth, Infinity).day; // anything above clamps to the last day
-      if (d.clamped) notes.push(text("day-clamped", { value: twoDigits(d.day), max: twoDigits(last) }));
-      day.value = twoDigits(d.day);
-    }
-    birthdayMessage.textContent = notes.join(" ");
-    return notes.length > 0;
-  }
-
-  month.addEventListener("blur", settleBirthday);
-  day.addEventListener("blur", settleBirthday);
-
-  steps.birthday.addEventListener("submit", (event) => {
-    event.preventDefault();
-    // Enter in a field submits without leaving it: settle first, and stay if anything changed
-    // so the reader sees what and why.
-    if (settleBirthday()) return;
-    const missing = month.value === "" ? month : day.value === "" ? day : null;
-    if (missing) {
-      birthdayMessage.textContent = text("birthday-missing");
-      missing.focus();
-      return;
-    }
-    profile.birthday = { month: Number(month.value), day: Number(day.value) };
-    show("budget", true);
-  });
-
-  // ---------------------------------------------------------------- budget
-
-  const budgetMin = $("budget-min");
-  const budgetMax = $("budget-max");
-  const budgetMessage = $("budget-message");
-  ui.attachAmountInput(budgetMin);
-  ui.attachAmountInput(budgetMax);
-
-  // The reason the budget cannot be used and the fields at fault, or null when it is fine.
-  function budgetProblem(low, high) {
-    const unreadable = [budgetMin, budgetMax].filter((input) => {
-      const value = ui.parseAmount(input.value);
-      return value === null || isNaN(value);
-    });
-    if (unreadable.length) return { message: text("budget-missing"), fields: unreadable };
-    const tooHigh = [];
-    if (low > maxBudget) tooHigh.push(budgetMin);
-    if (high > maxBudget) tooHigh.push(budgetMax);
-    if (tooHigh.length) return { message: text("budget-too-high", { max: ui.formatPrice(maxBudget, quiz.dataset.price) }), fields: tooHigh };
-    if (low > high) return { message: text("budget-order"), fields: [budgetMin, budgetMax] };
-    return null;
-  }
-
-  steps.budget.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const low = ui.parseAmount(budgetMin.value);
-    const high = ui.parseAmount(budgetMax.value);
-    const problem = budgetProblem(low, high);
-    for (const input of [budgetMin, budgetMax]) {
-      if (problem && problem.fields.includes(input)) input.setAttribute("aria-invalid", "true");
-      else input.removeAttribute("aria-invalid");
-    }
-    if (problem) {
-      budgetMessage.textContent = problem.message;
-      problem.fields[0].focus();
-      return;
-    }
-    budgetMessage.textContent = "";
-    budgetMin.value = ui.formatAmount(low);
-    budgetMax.value = ui.formatAmount(high);
-    profile.min = low;
-    profile.max = high;
+  // Gender, birthday and budget (quiz-profile.js), then the questions.
+  const profileSteps = Modak.quizProfile.attach(quiz, steps, { text, show, done: (chosen) => {
+    profile = chosen;
     startQuestions();
-  });
+  } });
 
   // ---------------------------------------------------------------- questions
 
@@ -333,10 +237,7 @@
   });
 
   $("start-again").addEventListener("click", () => {
-    for (const form of quiz.querySelectorAll("form")) form.reset();
-    for (const input of [budgetMin, budgetMax]) input.removeAttribute("aria-invalid");
-    birthdayMessage.textContent = "";
-    budgetMessage.textContent = "";
+    profileSteps.reset();
     result.textContent = "";
     result.removeAttribute("data-gift-id");
     session = null;
