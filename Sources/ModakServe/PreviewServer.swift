@@ -12,6 +12,8 @@ public enum RebuildReason: String, Sendable, Equatable {
 
 /// `modak serve`: builds the site, serves the output folder on 127.0.0.1, rebuilds when the content
 /// or templates change and when a new day begins in the site's time zone, and reloads open pages.
+/// The site is served under its base URL's path (`/lanterns/` for `https://name.github.io/lanterns/`),
+/// as it will be published, so links that would leave that path fail in the preview too.
 ///
 /// A failed build leaves the last good site on disk (the builder writes nothing then); pages show
 /// the errors in an overlay until a build succeeds.
@@ -40,6 +42,8 @@ public final class PreviewServer: Sendable {
     private let schedule = Mutex(Schedule())
     private let stopped = Atomic<Bool>(false)
     private let http: Mutex<HTTPServer?> = Mutex(nil)
+    /// The components of the last good build's root path: `["lanterns"]` for `/lanterns/`.
+    private let siteRoot = Mutex<[String]>([])
 
     /// `onBuild` is told about every build, from the server's own thread.
     public init(builder: SiteBuilder, request: BuildRequest, pollInterval: TimeInterval = 0.3, onBuild: @escaping @Sendable (Build) -> Void) {
@@ -60,6 +64,9 @@ public final class PreviewServer: Sendable {
         Thread.detachNewThread { [self] in watch() }
         return server.port
     }
+
+    /// Where the site's pages start on this server: `/`, or the base URL's path.
+    public var rootPath: String { Self.urlPath(ofRoot: siteRoot.withLock { $0 }) }
 
     public func stop() {
         stopped.store(true, ordering: .sequentiallyConsistent)
@@ -110,6 +117,9 @@ public final class PreviewServer: Sendable {
                 schedule.nextDay = now().addingTimeInterval(Self.dayRetryDelay)
             }
         }
+        if let rootPath = result.rootPath {
+            siteRoot.withLock { $0 = (try? SitePath(requestPath: Substring(rootPath)))?.components ?? [] }
+        }
         let errors = result.succeeded ? [] : result.diagnostics.filter { $0.severity == .error }.map(\.description)
         generation.advance(errors: errors)
         onBuild(Build(result: result, reason: reason, seconds: seconds))
@@ -127,9 +137,9 @@ public final class PreviewServer: Sendable {
             let since = request.query.flatMap { query in Self.parameter("since", in: query) }.flatMap { Int($0) }
             return events(since: since ?? -1)
         }
-        let path: SitePath
+        let requested: SitePath
         do {
-            path = try SitePath(requestPath: request.path)
+            requested = try SitePath(requestPath: request.path)
         } catch .malformed {
             return .response(.text(400, "the path is not a valid URL path"))
         } catch .climbsOut {
@@ -137,18 +147,34 @@ public final class PreviewServer: Sendable {
         } catch {
             return .response(notFound())
         }
-        switch files.lookup(path) {
+        let root = siteRoot.withLock { $0 }
+        guard requested.components.starts(with: root) else {
+            guard requested.components.isEmpty else { return .response(notFound()) }
+            let location = Self.urlPath(ofRoot: root)
+            return .response(.text(302, "the site is at \(location)", headers: [("Location", location)]))
+        }
+        if requested.components == root, !root.isEmpty, !requested.isFolder { return .response(Self.slashAdded(to: requested, query: request.query)) }
+        switch files.lookup(SitePath(components: Array(requested.components.dropFirst(root.count)), isFolder: requested.isFolder)) {
         case .file(let realPath):
             guard let bytes = files.contents(of: realPath) else { return .response(notFound()) }
             return .response(page(200, bytes, type: MediaType.of(realPath)))
         case .addSlash:
-            let location = path.urlPath + "/" + (request.query.map { "?" + $0 } ?? "")
-            return .response(.text(301, "moved to \(location)", headers: [("Location", location)]))
+            return .response(Self.slashAdded(to: requested, query: request.query))
         case .forbidden:
             return .response(.text(403, "outside the site's folder"))
         case .notFound:
             return .response(notFound())
         }
+    }
+
+    /// A folder's URL asked without its `/`: sent on to it, query kept.
+    private static func slashAdded(to path: SitePath, query: Substring?) -> HTTPResponse {
+        let location = path.urlPath + "/" + (query.map { "?" + $0 } ?? "")
+        return .text(301, "moved to \(location)", headers: [("Location", location)])
+    }
+
+    private static func urlPath(ofRoot root: [String]) -> String {
+        root.isEmpty ? "/" : SitePath(components: root, isFolder: true).urlPath + "/"
     }
 
     private func notFound() -> HTTPResponse {

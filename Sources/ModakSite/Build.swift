@@ -42,14 +42,17 @@ public struct BuildResult: Sendable {
     public var report: WriteReport?
     /// The day the site was built for, once the content was read (its time zone says when tomorrow starts).
     public var today: BuildDay?
+    /// Where the built site's pages start (`SiteConfig.rootPath`), for a build that succeeded.
+    public var rootPath: String?
     /// Why the output folder was refused, before anything was read or written.
     public var refusal: OutputRefusal?
     public var succeeded: Bool { report != nil }
 
-    public init(diagnostics: [Diagnostic], report: WriteReport? = nil, today: BuildDay? = nil, refusal: OutputRefusal? = nil) {
+    public init(diagnostics: [Diagnostic], report: WriteReport? = nil, today: BuildDay? = nil, rootPath: String? = nil, refusal: OutputRefusal? = nil) {
         self.diagnostics = diagnostics
         self.report = report
         self.today = today
+        self.rootPath = rootPath
         self.refusal = refusal
     }
 }
@@ -106,7 +109,7 @@ public struct SiteBuilder: Sendable {
         let writer = SiteWriter(outputDirectory: request.outputDirectory, cache: cache)
         let inputs = try? BuildRecord.inputs(content: files, templateFolders: templateFolders(for: request), request: request, makesPNG: pngDeriver != nil)
         if let inputs, let (record, report) = writer.unchangedBuild(from: inputs) {
-            return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today)
+            return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today, rootPath: record.rootPath)
         }
         let (loaded, log) = ContentLoader.load(files, folder: request.contentDirectory)
         diagnostics = log.sorted
@@ -145,12 +148,12 @@ public struct SiteBuilder: Sendable {
                 let cards = content.site.cards ? "cards are SVG only and social networks get no preview image, and " : ""
                 diagnostics.append(.warning(content.site.source, "rsvg-convert is not installed, so \(cards)the installable app has only its SVG icon, which phones do not put on the home screen; install librsvg2-bin for PNGs"))
             }
-            let record = inputs.map { BuildRecord(inputs: $0, today: today, diagnostics: diagnostics) }
+            let record = inputs.map { BuildRecord(inputs: $0, today: today, rootPath: content.site.rootPath, diagnostics: diagnostics) }
             let report = try writer.write(plan, deriver: pngDeriver, record: record) { done, total in
                 request.progress?(BuildProgress(stage: .writing, done: done, total: total))
             }
             if request.leavesMemoryToExit { ExitReclaims.keep((files, content, plan)) }
-            return BuildResult(diagnostics: diagnostics, report: report, today: today)
+            return BuildResult(diagnostics: diagnostics, report: report, today: today, rootPath: content.site.rootPath)
         } catch {
             // Pages rendered on demand fail here, while being written: their errors are located too.
             return BuildResult(diagnostics: diagnostics + [located(error)], report: nil)

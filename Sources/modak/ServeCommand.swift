@@ -24,6 +24,6 @@ func runServe(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
         printError("modak: \(error.description)")
         return .failure
     }
-    printLine("serving \(request.outputDirectory) at http://127.0.0.1:\(listening)/ — rebuilds when \(request.contentDirectory) or the templates change; Ctrl-C stops")
+    printLine("serving \(request.outputDirectory) at http://127.0.0.1:\(listening)\(server.rootPath) — rebuilds when \(request.contentDirectory) or the templates change; Ctrl-C stops")
     while true { pause() }
 }

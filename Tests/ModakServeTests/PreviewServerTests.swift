@@ -27,8 +27,14 @@ final class BuildLog: Sendable {
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A preview of the `basic` fixture copied into a scratch folder, built with `clock`.
-private func preview(_ folder: TemporaryFolder, clock: ManualClock, date: String? = nil) throws -> (PreviewServer, UInt16, BuildLog) {
+/// `baseURL` replaces the fixture's.
+private func preview(_ folder: TemporaryFolder, clock: ManualClock, date: String? = nil, baseURL: String? = nil) throws -> (PreviewServer, UInt16, BuildLog) {
     try FileManager.default.copyItem(atPath: repository.appendingPathComponent("Tests/Fixtures/basic/content").path, toPath: folder.path + "/content")
+    if let baseURL {
+        let settings = folder.path + "/content/site.json"
+        try String(contentsOfFile: settings, encoding: .utf8).replacingOccurrences(of: "https://fixture.example/", with: baseURL)
+            .write(toFile: settings, atomically: true, encoding: .utf8)
+    }
     var request = BuildRequest()
     request.contentDirectory = folder.path + "/content"
     request.outputDirectory = folder.path + "/public"
@@ -146,5 +152,25 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
         #expect(eventually { builds.all.last?.result.succeeded == true })
         guard case .response(let fixed) = server.handle(HTTPRequest(method: "GET", target: "/")) else { Issue.record("no page"); return }
         #expect(!String(decoding: fixed.body, as: UTF8.self).contains("modak-build-errors"))
+    }
+
+    /// The site is previewed where it will be published: under its base URL's path.
+    @Test func servesASiteUnderItsBaseURLsPath() throws {
+        let folder = try TemporaryFolder()
+        let (server, _, _) = try preview(folder, clock: ManualClock("2026-11-30T03:00:00Z"), date: "2026-11-30", baseURL: "https://name.github.io/lanterns/")
+        defer { server.stop() }
+        #expect(server.rootPath == "/lanterns/")
+        func answer(_ target: String) -> (status: Int, location: String?, body: String) {
+            guard case .response(let response) = server.handle(HTTPRequest(method: "GET", target: target)) else { return (0, nil, "") }
+            return (response.status, response.headers.first { $0.name == "Location" }?.value, String(decoding: response.body, as: UTF8.self))
+        }
+        #expect(answer("/").status == 302 && answer("/").location == "/lanterns/")
+        #expect(answer("/lanterns").status == 301 && answer("/lanterns").location == "/lanterns/")
+        #expect(answer("/lanterns/").status == 200 && answer("/lanterns/").body.contains("<html"))
+        #expect(answer("/lanterns/sayings/one/").status == 200)
+        #expect(answer("/lanterns/sayings/one?x=1").location == "/lanterns/sayings/one/?x=1")
+        let outside = answer("/sayings/one/")
+        #expect(outside.status == 404 && outside.body.contains("<html"), "a link that leaves the site's path gets its 404 page")
+        #expect(answer("/lanternsX/").status == 404)
     }
 }

@@ -48,7 +48,8 @@ public enum ModakCommands {
     static let serve = Command(
         "serve", abstract: "Preview the site, rebuilding it when its content or templates change.",
         discussion: [
-            "Serves the output folder on 127.0.0.1 and looks for changes every 0.3 s; every open page reloads itself after "
+            "Serves the output folder on 127.0.0.1, under the path of the site's baseURL as it will be published (a site at "
+                + "`https://name.github.io/lanterns/` is previewed at http://127.0.0.1:8000/lanterns/), and looks for changes every 0.3 s; every open page reloads itself after "
                 + "a rebuild, and at midnight in the site's time zone the site is rebuilt for the new day (unless --date pins "
                 + "one). When a build fails, its errors are printed and shown over every page while the last good site stays up.",
             "Takes the options of `modak build`, but shows drafts unless --no-drafts is given.",

@@ -34,6 +34,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var description: String
     /// Always ends with `/`.
     public var baseURL: String
+    /// The path of `baseURL`, where the site's pages start: `/`, or `/blog/` for
+    /// `https://example.org/blog/`. Percent escapes decoded.
+    public var rootPath: String {
+        let path = URLComponents(string: baseURL)?.path ?? ""
+        return path.hasSuffix("/") ? path : path + "/"
+    }
     /// A BCP 47 tag, as written (`ko-KR`); `<html lang>` and the feeds carry it.
     public var language: String
     public var timeZone: TimeZone

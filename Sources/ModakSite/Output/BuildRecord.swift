@@ -10,12 +10,15 @@ public struct BuildRecord: Sendable, Equatable {
     /// A `StableHash` of everything the output is made from; see `inputs(…)`.
     public var inputs: UInt64
     public var today: BuildDay
+    /// The site's root path (`SiteConfig.rootPath`), where a preview serves it.
+    public var rootPath: String
     /// The warnings of the build, shown again by builds that stop early.
     public var diagnostics: [Diagnostic]
 
-    public init(inputs: UInt64, today: BuildDay, diagnostics: [Diagnostic]) {
+    public init(inputs: UInt64, today: BuildDay, rootPath: String, diagnostics: [Diagnostic]) {
         self.inputs = inputs
         self.today = today
+        self.rootPath = rootPath
         self.diagnostics = diagnostics
     }
 
@@ -59,13 +62,13 @@ extension BuildRecord {
               let timeZone = TimeZone(identifier: stored.timeZone) else { return nil }
         let diagnostics = stored.diagnostics.map { Diagnostic($0.warning ? .warning : .error, path: $0.path, line: $0.line, $0.message) }
         return BuildRecord(inputs: inputs, today: BuildDay(day: day, timeZone: timeZone, now: Date(timeIntervalSinceReferenceDate: stored.now)),
-                           diagnostics: diagnostics)
+                           rootPath: stored.rootPath, diagnostics: diagnostics)
     }
 
     func write(to path: String) throws {
         let stored = Stored(
             inputs: String(inputs, radix: 16), day: today.day.description, timeZone: today.timeZone.identifier,
-            now: today.now.timeIntervalSinceReferenceDate,
+            now: today.now.timeIntervalSinceReferenceDate, rootPath: rootPath,
             diagnostics: diagnostics.map { .init(warning: $0.severity == .warning, path: $0.path, line: $0.line, message: $0.message) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -85,6 +88,7 @@ extension BuildRecord {
         var timeZone: String
         /// `Date`'s own measure, which reads back exactly.
         var now: Double
+        var rootPath: String
         var diagnostics: [StoredDiagnostic]
     }
 }

@@ -90,10 +90,7 @@ extension RenderContext {
     /// The site's root path (`/`, or `/blog/` for a base URL of `https://example.org/blog/`): where
     /// the links of a page served at any depth start (`404.html`, the offline page). The same host
     /// serves them, whether that is the real site or a local preview.
-    var rootPath: String {
-        let basePath = URLComponents(string: content.site.baseURL)?.path ?? ""
-        return basePath.hasSuffix("/") ? basePath : basePath + "/"
-    }
+    var rootPath: String { content.site.rootPath }
 
     /// A UI string, or its key when a translation lacks it (visible, so it gets noticed and fixed).
     func string(_ key: String) -> String { strings[key] ?? key }
