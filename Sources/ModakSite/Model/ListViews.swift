@@ -73,8 +73,9 @@ struct PagerView: ViewFields {
 /// A page of a list of sayings: a numbered page of the archive, or a page of a tag, an author or a month.
 struct SayingListBody: ViewFields {
     let heading: String
-    /// How many sayings the whole list has.
-    let count: Int
+    /// How many sayings the whole list has, on its front only: a numbered page keeps its bytes
+    /// as sayings are added.
+    let count: Int?
     let sayings: [SayingView]
     let pager: PagerView
     /// The list's own RSS feed (tags and authors).
@@ -82,7 +83,7 @@ struct SayingListBody: ViewFields {
 
     func listFields(to list: inout some FieldList) {
         list.field("heading", heading)
-        list.field("count", NumberText.grouped(count))
+        list.field("count", count.map(NumberText.grouped))
         list.field("sayings", sayings)
         list.field("hasSayings", !sayings.isEmpty)
         list.field("pager", pager)

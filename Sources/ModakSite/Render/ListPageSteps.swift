@@ -109,7 +109,7 @@ extension RenderContext {
         let root = SitePaths.root(from: path)
         let title = list.pageCount > 1 ? "\(heading) · \(pageLabel.text(number: number, count: list.pageCount))" : heading
         return deferredPage("list", meta: meta(path: path, title: title, section: section)) { [self] in
-            SayingListBody(heading: heading, count: list.positions.count, sayings: sayingViews(list.positions(onPage: number), from: path),
+            SayingListBody(heading: heading, count: number == list.pageCount ? list.positions.count : nil, sayings: sayingViews(list.positions(onPage: number), from: path),
                            pager: list.pager(onPage: number, root: root, label: pageLabel), feedURL: feed.map { RelativeURL(root, $0) })
         }
     }
