@@ -29,12 +29,18 @@ let package = Package(
         .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
         .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakSite"]),
 
-        // Pure core: content values, parsing, validation and the rules of time. No files, no clock, no C.
-        .target(name: "ModakCore", dependencies: ["UTF8Bytes"]),
+        // Work spread over the cores: a map that keeps its input's order, and a copy of a shared
+        // value for each thread. Knows nothing of Modak.
+        .target(name: "ParallelWork"),
+        .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
+
+        // Pure core: content values, parsing, validation and the rules of time. No files, no clock,
+        // no C; it parses saying files on every core through ParallelWork.
+        .target(name: "ModakCore", dependencies: ["UTF8Bytes", "ParallelWork"]),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "Mustache", "ModakCards", "UTF8Bytes", "CCmark", "CLibXML2", "CGlibcExtras"]),
+        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "CCmark", "CLibXML2", "CGlibcExtras"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 

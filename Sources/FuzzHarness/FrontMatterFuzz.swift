@@ -10,16 +10,15 @@ enum FrontMatterFuzz {
 
     static func check(_ bytes: [UInt8]) -> [String] {
         var problems: [String] = []
-        if let text = SourceFile(relativePath: "f.md", bytes: bytes).text {
-            let (document, diagnostics) = FrontMatterParser.parse(text, path: "f.md")
-            if (document == nil) == diagnostics.isEmpty {
-                problems.append("the parser gave \(document == nil ? "no document and no" : "a document and") diagnostics")
-            }
-            for diagnostic in diagnostics {
-                problems += LoadCheck.located(diagnostic.line, message: diagnostic.message, in: bytes, what: diagnostic.description)
-            }
-            if let document, document.bodyLine < 2 { problems.append("the body starts on line \(document.bodyLine)") }
+        var log = DiagnosticLog()
+        let document = FrontMatterParser.parse(SourceFile(relativePath: "f.md", bytes: bytes), log: &log)
+        if (document == nil) != log.hasErrors {
+            problems.append("the parser gave \(document == nil ? "no document and no" : "a document and") errors")
         }
+        for diagnostic in log.items {
+            problems += LoadCheck.located(diagnostic.line, message: diagnostic.message, in: bytes, what: diagnostic.description)
+        }
+        if let document, document.bodyLine < 2 { problems.append("the body starts on line \(document.bodyLine)") }
         for kind in kinds {
             let (content, loadProblems) = LoadCheck.load([LoadCheck.siteJSON, LoadCheck.file("\(kind.folder)/f.md", bytes)])
             problems += loadProblems

@@ -23,6 +23,9 @@ public struct CardRenderer: Sendable {
     /// out as silhouettes in the text colour — never as missing-glyph boxes.
     public static let fontFamily = "'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
 
+    /// A card's size in pixels, for its PNG.
+    public static let width = Int(CardGeometry.width), height = Int(CardGeometry.height)
+
     public let theme: CardTheme
     /// `CardMarkup.card` with the theme's slots filled.
     private let skeleton: SVGTemplate<CardMarkup.CardSlot>

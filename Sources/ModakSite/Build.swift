@@ -21,8 +21,8 @@ public struct BuildRequest: Sendable {
     /// Told how far the build got, from any thread (the command line draws a progress bar).
     public var progress: (@Sendable (BuildProgress) -> Void)?
     /// Set by a process that exits right after the build (`modak build`): the build's content and
-    /// pages are then left for the exit to reclaim at once. Freed value by value they took 30 ms
-    /// of a one-second build of 10,000 sayings, on one core, after the last file was written.
+    /// pages are then left for the exit to reclaim at once, instead of being freed value by value
+    /// on one core after the last file was written (bench/README.md, sixth round).
     public var leavesMemoryToExit = false
 
     public init() {}
@@ -62,18 +62,18 @@ public struct BuildResult: Sendable {
 public struct SiteBuilder: Sendable {
     public let clock: @Sendable () -> Date
     public let bundledTemplates: String?
-    /// Makes card PNGs; nil builds SVG cards only.
-    public let cardDeriver: (any FileDeriver)?
+    /// Draws the PNGs of cards and icons; nil builds SVG cards and icons only.
+    public let pngDeriver: (any FileDeriver)?
     /// Where the bookkeeping of each output folder is kept.
     public let cache: BuildCache
 
     public init(
         clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder(),
-        cardDeriver: (any FileDeriver)? = CardPNGDeriver.locate(), cache: BuildCache = .standard()
+        pngDeriver: (any FileDeriver)? = PNGDeriver.locate(), cache: BuildCache = .standard()
     ) {
         self.clock = clock
         self.bundledTemplates = bundledTemplates
-        self.cardDeriver = cardDeriver
+        self.pngDeriver = pngDeriver
         self.cache = cache
     }
 
@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
         }
         // A build from exactly the inputs of the last one into this folder has nothing to do.
         let writer = SiteWriter(outputDirectory: request.outputDirectory, cache: cache)
-        let inputs = try? BuildRecord.inputs(content: files, templateFolders: templateFolders(for: request), request: request, makesPNG: cardDeriver != nil)
+        let inputs = try? BuildRecord.inputs(content: files, templateFolders: templateFolders(for: request), request: request, makesPNG: pngDeriver != nil)
         if let inputs, let (record, report) = writer.unchangedBuild(from: inputs) {
             return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today)
         }
@@ -131,8 +131,7 @@ public struct SiteBuilder: Sendable {
         request.progress?(BuildProgress(stage: .rendering, done: 0, total: 1))
         let plan: OutputPlan
         do {
-            let context = RenderContext(content: content, today: today, templates: templates, cardImages: cardDeriver == nil ? .svg : .svgAndPNG,
-                                        includeDrafts: request.includeDrafts)
+            let context = RenderContext(content: content, today: today, templates: templates, makesPNG: pngDeriver != nil, includeDrafts: request.includeDrafts)
             if context.matchedLanguage == nil {
                 diagnostics.append(.warning(content.site.languageSource, "Modak has no UI strings for the language `\(content.site.language)`, so the interface is in English (`lang` stays `\(content.site.language)`): use `ko` or `en`, or add templates/i18n/\(content.site.language).json"))
             }
@@ -142,11 +141,12 @@ public struct SiteBuilder: Sendable {
         }
         diagnostics += SiteLinks.unknownTargets(of: content.site.menu, planned: Set(plan.files.map(\.path) + plan.deferred.map(\.path) + plan.derived.map(\.path)))
         do {
-            if content.site.cards && cardDeriver == nil {
-                diagnostics.append(.warning(content.site.source, "rsvg-convert is not installed, so cards are SVG only and social networks get no preview image; install librsvg2-bin for PNG cards"))
+            if pngDeriver == nil {
+                let cards = content.site.cards ? "cards are SVG only and social networks get no preview image, and " : ""
+                diagnostics.append(.warning(content.site.source, "rsvg-convert is not installed, so \(cards)the installable app has only its SVG icon, which phones do not put on the home screen; install librsvg2-bin for PNGs"))
             }
             let record = inputs.map { BuildRecord(inputs: $0, today: today, diagnostics: diagnostics) }
-            let report = try writer.write(plan, deriver: cardDeriver, record: record) { done, total in
+            let report = try writer.write(plan, deriver: pngDeriver, record: record) { done, total in
                 request.progress?(BuildProgress(stage: .writing, done: done, total: total))
             }
             if request.leavesMemoryToExit { ExitReclaims.keep((files, content, plan)) }

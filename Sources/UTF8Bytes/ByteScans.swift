@@ -2,6 +2,10 @@
 import Glibc
 #endif
 
+// The scans are inlinable: other modules call them for every field and line they read, and a
+// call across the module boundary cost more than the scan of a short field (bench/README.md,
+// twelfth round).
+
 /// A set of byte values that text is scanned for, by table lookup.
 ///
 /// Content is scanned for a few rare bytes several times on its way to the pages (controls to
@@ -9,16 +13,16 @@ import Glibc
 /// them (bench/README.md, seventh round).
 public struct UTF8ByteSet: Sendable {
     /// 1 at the index of every member, 0 elsewhere (256 entries).
-    private let table: [UInt8]
+    @usableFromInline let table: [UInt8]
 
     public init(where isMember: (UInt8) -> Bool) {
         table = (0...255).map { isMember(UInt8($0)) ? 1 : 0 }
     }
 
-    public func contains(_ byte: UInt8) -> Bool { table[Int(byte)] != 0 }
+    @inlinable public func contains(_ byte: UInt8) -> Bool { table[Int(byte)] != 0 }
 
     /// Whether any of `bytes` is a member.
-    public func containsAny(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable public func containsAny(of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         table.withUnsafeBufferPointer { table in
             var index = 0
             while index + 8 <= bytes.count {
@@ -39,7 +43,7 @@ public struct UTF8ByteSet: Sendable {
 
 extension StringProtocol {
     /// Whether a UTF-8 byte of the text is in `set`, looked for in the bytes in place.
-    public func containsUTF8Byte(in set: UTF8ByteSet) -> Bool {
+    @inlinable public func containsUTF8Byte(in set: UTF8ByteSet) -> Bool {
         utf8.withContiguousStorageIfAvailable { set.containsAny(of: $0) } ?? utf8.contains(where: set.contains)
     }
 }
@@ -47,7 +51,7 @@ extension StringProtocol {
 extension UnsafeBufferPointer<UInt8> {
     /// The offset of the first `byte` in `range`, or nil: `memchr` compares many bytes at a time,
     /// where a loop compares one.
-    public func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
+    @inlinable public func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
         guard let base = baseAddress, !range.isEmpty else { return nil }
         return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
     }

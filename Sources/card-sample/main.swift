@@ -88,17 +88,17 @@ default: fail("unknown set \(options.set)")
 
 do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    var jobs: [(source: String, destination: String)] = []
+    var jobs: [DerivationJob] = []
     for theme in options.themes {
         let renderer = CardRenderer(theme: theme)
         for content in contents {
             let base = "\(directory)/\(content.id)-\(theme.name)"
             try renderer.svg(for: content).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
-            jobs.append((source: base + ".svg", destination: base + ".png"))
+            jobs.append(DerivationJob(source: base + ".svg", destination: base + ".png", drawing: PNGDrawing(width: CardRenderer.width, height: CardRenderer.height)))
         }
     }
     if options.png {
-        guard let deriver = CardPNGDeriver.locate() else { fail("rsvg-convert not found on PATH") }
+        guard let deriver = PNGDeriver.locate() else { fail("rsvg-convert not found on PATH") }
         try deriver.derive(jobs)
     }
     print("wrote \(jobs.count) cards to \(directory)")

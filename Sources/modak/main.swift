@@ -94,9 +94,9 @@ func outputFolderIsAllowed(_ request: BuildRequest, by builder: SiteBuilder) -> 
 }
 
 /// Lets the allocator keep what the build frees instead of handing it back to the system and
-/// asking for it again: a build of 10,000 sayings with cards made 7,500 `mprotect` calls and
-/// 27,700 page faults by default, 3,600 and 21,500 with these settings (32 MiB is the largest
-/// mmap threshold glibc takes). The process exits soon after, so the memory is not held for long.
+/// asking for it again, which halves its `mprotect` calls (bench/README.md, sixth round; 32 MiB
+/// is the largest mmap threshold glibc takes). The process exits soon after, so the memory is
+/// not held for long.
 func keepFreedMemory() {
     mallopt(M_TRIM_THRESHOLD, 256 << 20)
     mallopt(M_MMAP_THRESHOLD, 32 << 20)

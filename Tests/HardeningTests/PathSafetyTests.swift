@@ -125,7 +125,7 @@ import TestSupport
         request.contentDirectory = folder.path + "/site/content"
         request.outputDirectory = folder.path + "/site/public"
         request.day = CivilDay(iso: "2026-11-30")
-        let result = SiteBuilder(clock: { fatalError("the day is pinned") }, bundledTemplates: Self.repository + "/Templates", cardDeriver: nil, cache: Self.cache).build(request)
+        let result = SiteBuilder(clock: { fatalError("the day is pinned") }, bundledTemplates: Self.repository + "/Templates", pngDeriver: nil, cache: Self.cache).build(request)
         #expect(result.succeeded, "\(result.diagnostics)")
         let output = folder.allFiles().filter { $0.hasPrefix("site/public/") }
         #expect(output.contains("site/public/sayings/real/index.html"))

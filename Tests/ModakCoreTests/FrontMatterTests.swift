@@ -5,7 +5,7 @@ import Testing
 @Suite("Front matter")
 struct FrontMatterTests {
     private func parse(_ text: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
-        FrontMatterParser.parse(text, path: "content/sayings/a.md")
+        parseFrontMatter(text, path: "content/sayings/a.md")
     }
 
     /// One `key: value` line inside a block; returns the value of `key`.
@@ -104,17 +104,18 @@ struct FrontMatterTests {
         #expect(diagnostics.map(\.line) == [4])
     }
 
-    @Test func byteOrderMarkIsDroppedBySourceFile() throws {
-        let file = SourceFile(relativePath: "sayings/a.md", bytes: [0xEF, 0xBB, 0xBF] + Array("---\nid: a\n---\n".utf8))
-        let text = try #require(file.text)
-        #expect(!text.hasPrefix("\u{FEFF}"))
-        let (document, diagnostics) = FrontMatterParser.parse(text, path: "a.md")
-        #expect(diagnostics.isEmpty)
+    @Test func byteOrderMarkIsDropped() {
+        let file = SourceFile(relativePath: "sayings/a.md", bytes: [0xEF, 0xBB, 0xBF] + Array("---\nid: a\n---\nBody\n".utf8))
+        var log = DiagnosticLog()
+        let document = FrontMatterParser.parse(file, log: &log)
+        #expect(log.items.isEmpty)
         #expect(document?.record["id"]?.value == .string("a"))
+        #expect(document?.body == "Body\n")
     }
 
-    /// The grammar goes by characters: an ASCII sign joined by a combining mark after it is another
-    /// character, not that sign (the parser reads bytes and must agree).
+    /// The grammar goes by characters: an ASCII sign joined by a combining mark after it, or by a
+    /// prepended mark before it, is another character, not that sign (the parser reads bytes and
+    /// must agree).
     static let joinedSignCases: [(line: String, expected: RawValue)] = [
         ("eng: \"\u{301}x\"", .string("\"\u{301}x\"")),           // no opening quote
         ("eng: a #\u{301}b", .string("a #\u{301}b")),                // no comment
@@ -124,9 +125,15 @@ struct FrontMatterTests {
         ("eng: a\u{301}: b", .string("a\u{301}: b")),
         ("eng: {\u{301}a}", .string("{\u{301}a}")),                   // no flow mapping
         ("eng: *\u{301}a", .string("*\u{301}a")),                     // no alias
+        // A prepended mark (U+0600) joins the character after it.
+        ("eng: a \u{600}#b", .string("a \u{600}#b")),              // no comment: the `#` is joined
+        ("eng: a\u{600} #b", .string("a\u{600} #b")),              // no comment: the blank is joined
+        ("eng: [a\u{600}, b]", .list(["a\u{600}, b"])),            // no comma
+        ("eng: [a, b\u{600}]]", .list(["a", "b\u{600}]"])),        // no closing bracket
+        ("eng: x\u{600} ", .string("x\u{600}")),                   // a trailing blank is trimmed all the same
     ]
 
-    @Test("signs joined by a combining mark", arguments: joinedSignCases)
+    @Test("signs joined by the scalar next to them", arguments: joinedSignCases)
     func joinedSigns(_ example: (line: String, expected: RawValue)) {
         #expect(value(of: example.line, key: "eng") == example.expected)
     }
@@ -140,6 +147,8 @@ struct FrontMatterTests {
         #expect(joinedComment.first?.message.hasPrefix("expected `key: value`") == true)
         let (_, joinedIndent) = parse("---\n \u{301}k: v\n---\n")
         #expect(joinedIndent.first?.message.hasSuffix("is not a valid key: use letters, digits, `_` and `-`, starting with a letter") == true)
+        let (_, joinedToPrepended) = parse("---\nkor\u{600}: x\n---\n")
+        #expect(joinedToPrepended.map(\.message) == ["expected `key: value`, found `kor\u{600}: x`"])
         let (_, afterQuote) = parse("---\nkor: \"x\" #\u{301}\n---\n")
         #expect(afterQuote.first?.message.contains("after the closing quote") == true)
     }

@@ -15,7 +15,7 @@ struct FrontMatterWriterTests {
     @Test(arguments: awkward)
     func stringsReadBackUnchanged(_ value: String) throws {
         let text = try FrontMatterWriter.document([("title", .string(value))], body: "Body")
-        let (document, diagnostics) = FrontMatterParser.parse(text, path: "x.md")
+        let (document, diagnostics) = parseFrontMatter(text, path: "x.md")
         #expect(diagnostics.isEmpty, "\(diagnostics) for \(text)")
         let expected = value.precomposedStringWithCanonicalMapping
         let parsed = document?.record["title"]?.value
@@ -26,7 +26,7 @@ struct FrontMatterWriterTests {
     @Test func listsReadBackUnchanged() throws {
         let items = Self.awkward.filter { !$0.isEmpty }
         let text = try FrontMatterWriter.document([("tags", .list(items))], body: "")
-        let (document, diagnostics) = FrontMatterParser.parse(text, path: "x.md")
+        let (document, diagnostics) = parseFrontMatter(text, path: "x.md")
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(document?.record["tags"]?.value == .list(items.map(\.precomposedStringWithCanonicalMapping)))
     }
@@ -35,7 +35,7 @@ struct FrontMatterWriterTests {
         let body = "first line\n---\nnot front matter: really\n\n"
         let text = try FrontMatterWriter.document([("deliver", .string("2027-01-01 09:00"))], body: body)
         #expect(text == "---\ndeliver: 2027-01-01 09:00\n---\n" + body)
-        let (document, _) = FrontMatterParser.parse(text, path: "x.md")
+        let (document, _) = parseFrontMatter(text, path: "x.md")
         #expect(document?.body == body)
         #expect(try FrontMatterWriter.document([], body: "no newline").hasSuffix("no newline\n"))
     }

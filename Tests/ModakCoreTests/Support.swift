@@ -17,6 +17,13 @@ func sourceFile(_ path: String, bytes: [UInt8]) -> SourceFile {
     SourceFile(relativePath: path, displayPath: "content/" + path, bytes: bytes)
 }
 
+/// Front matter read from `text` as the content file `path`: its document and every diagnostic.
+func parseFrontMatter(_ text: String, path: String) -> (document: FrontMatterDocument?, diagnostics: [Diagnostic]) {
+    var log = DiagnosticLog()
+    let document = FrontMatterParser.parse(SourceFile(relativePath: path, bytes: Array(text.utf8)), log: &log)
+    return (document, log.items)
+}
+
 /// Loads a site made of `files` plus a minimal `site.json` (unless `site` is nil or given).
 func loadSite(_ files: [String: String], site: String? = minimalSiteJSON, extra: [SourceFile] = []) -> (content: ContentSet?, log: DiagnosticLog) {
     var all = files.map { sourceFile($0.key, $0.value) } + extra

@@ -36,7 +36,7 @@ private func preview(_ folder: TemporaryFolder, clock: ManualClock, date: String
     let builds = BuildLog()
     // A copy of the templates, so edits to the repository's own cannot trigger rebuilds mid-test.
     try FileManager.default.copyItem(atPath: repository.appendingPathComponent("Templates").path, toPath: folder.path + "/Templates")
-    let builder = SiteBuilder(clock: { clock.now }, bundledTemplates: folder.path + "/Templates", cardDeriver: nil, cache: BuildCache(root: scratchCacheRoot))
+    let builder = SiteBuilder(clock: { clock.now }, bundledTemplates: folder.path + "/Templates", pngDeriver: nil, cache: BuildCache(root: scratchCacheRoot))
     let server = PreviewServer(builder: builder, request: request, pollInterval: 0.05) { build in builds.append(build) }
     let port = try server.start(port: 0)
     return (server, port, builds)

@@ -137,7 +137,7 @@ import TestSupport
         let output = folder.path + "/public"
         try folder.write("content/site.json", #"{"title": "Fixture", "baseURL": "https://fixture.example/", "cards": true}"#)
         func builder(_ deriver: FakeCardDeriver) -> SiteBuilder {
-            SiteBuilder(clock: { fatalError("pinned") }, bundledTemplates: Fixtures.templates, cardDeriver: deriver, cache: .scratch)
+            SiteBuilder(clock: { fatalError("pinned") }, bundledTemplates: Fixtures.templates, pngDeriver: deriver, cache: .scratch)
         }
         #expect(builder(FakeCardDeriver()).build(request(content: content, output: output)).succeeded)
         #expect(folder.read("public/cards/two.png")?.hasPrefix("png of ") == true)
@@ -172,7 +172,7 @@ import TestSupport
         struct Failure: Error {}
         var fails = false
 
-        func derive(_ jobs: [(source: String, destination: String)]) throws {
+        func derive(_ jobs: [DerivationJob]) throws {
             for job in jobs {
                 let svg = try String(contentsOfFile: job.source, encoding: .utf8)
                 try Data(("png of " + svg).prefix(fails ? 10 : .max).utf8).write(to: URL(fileURLWithPath: job.destination))

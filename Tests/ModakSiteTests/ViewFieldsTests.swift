@@ -81,7 +81,8 @@ import Testing
     @Test func noViewListsANameTwice() throws {
         let library = try MustacheLibrary(sources: [:])
         let site = SiteView(title: "S", description: "", baseURL: "https://x/", language: "ko", interfaceLanguage: "ko", theme: "light",
-                            authorName: nil, authorEmail: nil, version: "0", buildDate: "", buildDatetime: "")
+                            authorName: nil, authorEmail: nil, version: "0", buildDate: "", buildDatetime: "",
+                            themeColors: [ThemeColor(color: "#fff", media: nil)], touchIconPath: nil)
         let parts = PageParts(library: library, site: site, links: SiteLinks(menu: [], footer: []), strings: [:])
         let saying = Self.view()
         let list = SayingList(positions: Array(0..<50), base: "tags/a/")
@@ -102,7 +103,8 @@ import Testing
                                        LinkView(title: "", url: "", isCurrent: false, isExternal: false), Choice(value: "", label: "", selected: false),
                                        GiftView(id: "", name: "", price: 0, priceText: "", imageURL: "", url: "", description: "", link: nil, tags: []),
                                        GiftTagView(name: "", slug: "", url: "", count: 0), pager, data, TagLinkView(name: "", url: RelativeURL("", "")),
-                                       SouvenirView(id: "", title: "", date: "", datetime: "", messageHTML: "", isNew: false)]
+                                       SouvenirView(id: "", title: "", date: "", datetime: "", messageHTML: "", isNew: false),
+                                       ThemeColor(color: "", media: nil), ServiceWorkerView(version: "", shell: [], pages: [], offlinePage: "")]
         views += bodies.map { PageView(parts, meta: Boxed(Self.meta()), body: $0) }
         for view in views {
             var names = FieldNames()

@@ -122,7 +122,7 @@ import TestSupport
         var failing = false
         var output: String
 
-        func derive(_ jobs: [(source: String, destination: String)]) throws {
+        func derive(_ jobs: [DerivationJob]) throws {
             for (index, job) in jobs.enumerated() {
                 #expect(!job.destination.hasPrefix(output + "/"), "derived files are made outside the output folder, then moved in")
                 let source = try String(contentsOfFile: job.source, encoding: .utf8)
@@ -137,7 +137,7 @@ import TestSupport
         let writer = SiteWriter(outputDirectory: folder.path)
         func plan(_ text: String) -> OutputPlan {
             OutputPlan(files: [OutputFile(path: "cards/a.svg", text: text), OutputFile(path: "cards/b.svg", text: text + "b")],
-                       derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg"), DerivedFile(path: "cards/b.png", source: "cards/b.svg")])
+                       derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg", drawing: PNGDrawing(width: 2, height: 1)), DerivedFile(path: "cards/b.png", source: "cards/b.svg", drawing: PNGDrawing(width: 2, height: 1))])
         }
         _ = try writer.write(plan("one"), deriver: FakeDeriver(output: folder.path))
         #expect(folder.read("cards/a.png") == "one+png")
@@ -149,6 +149,17 @@ import TestSupport
         _ = try writer.write(plan("two"), deriver: FakeDeriver(output: folder.path))
         #expect(folder.read("cards/a.png") == "two+png")
         #expect(folder.read("cards/b.png") == "twob+png")
+    }
+
+    @Test func aDerivedFileIsMadeAgainWhenItIsDrawnAtAnotherSize() throws {
+        let folder = try TemporaryFolder()
+        let writer = SiteWriter(outputDirectory: folder.path)
+        func plan(width: Int) -> OutputPlan {
+            OutputPlan(files: [OutputFile(path: "icon.svg", text: "<svg/>")], derived: [DerivedFile(path: "icon.png", source: "icon.svg", drawing: PNGDrawing(width: width, height: width))])
+        }
+        #expect(try writer.write(plan(width: 192), deriver: FakeDeriver(output: folder.path)).written == 2)
+        #expect(try writer.write(plan(width: 192), deriver: FakeDeriver(output: folder.path)).written == 0)
+        #expect(try writer.write(plan(width: 512), deriver: FakeDeriver(output: folder.path)).written == 1, "the same source at a new size")
     }
 
     @Test func aPlanThatClaimsAPathTwiceOrDerivesFromNothingIsRefused() throws {
@@ -165,13 +176,13 @@ import TestSupport
         let card = DeferredFile(path: "cards/a.svg", key: { 1 }, render: { Array("<svg/>".utf8) })
         #expect(refusal(OutputPlan(files: [page], deferred: [DeferredFile(path: "a/index.html", key: { 1 }, render: { [] })]))
             == .twoOutputs(on: "a/index.html"))
-        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "a/index.html", source: "cards/a.svg")]))
+        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "a/index.html", source: "cards/a.svg", drawing: PNGDrawing(width: 2, height: 1))]))
             == .twoOutputs(on: "a/index.html"))
         // A derived file made from another derived file has no written source.
         #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [
-            DerivedFile(path: "cards/a.png", source: "cards/a.svg"), DerivedFile(path: "cards/a.webp", source: "cards/a.png"),
+            DerivedFile(path: "cards/a.png", source: "cards/a.svg", drawing: PNGDrawing(width: 2, height: 1)), DerivedFile(path: "cards/a.webp", source: "cards/a.png", drawing: PNGDrawing(width: 2, height: 1)),
         ])) == .derivedFromNothing("cards/a.webp", source: "cards/a.png"))
-        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg")])) == nil)
+        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg", drawing: PNGDrawing(width: 2, height: 1))])) == nil)
         #expect(!folder.exists("public/cards/a.png"), "no deriver, no derived file")
     }
 

@@ -1,8 +1,11 @@
 """Shared fixtures for the checks that look at Modak's output the way users and their tools do."""
 import atexit
+import contextlib
 import functools
 import http.server
+import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -72,33 +75,67 @@ def content_copy(tmp_path):
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
                       ".svg": "image/svg+xml", ".json": "application/json", ".ics": "text/calendar",
-                      ".js": "text/javascript", ".xml": "application/xml"}
+                      ".js": "text/javascript", ".xml": "application/xml", ".webmanifest": "application/manifest+json"}
 
     def log_message(self, *args):
         pass
 
 
-@pytest.fixture(scope="session")
-def served_sample(sample_site):
-    """The sample site served on 127.0.0.1; yields its base URL (ending in /)."""
-    handler = functools.partial(_QuietHandler, directory=sample_site)
+@contextlib.contextmanager
+def serving(folder):
+    """`folder` served on 127.0.0.1 (a secure context, as service workers need); yields its base URL (ending in /)."""
+    handler = functools.partial(_QuietHandler, directory=folder)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Headless Chromium through Debian's chromedriver."""
+def served_sample(sample_site):
+    """The sample site served on 127.0.0.1; yields its base URL (ending in /)."""
+    with serving(sample_site) as url:
+        yield url
+
+
+def chromium(width=1280, height=900):
+    """A new headless Chromium, with a profile of its own, through Debian's chromedriver."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
         options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium through Debian's chromedriver."""
+    driver = chromium()
     yield driver
     driver.quit()
+
+
+def published_sayings(site):
+    """The built site's published sayings as its data files hold them (docs/reference/output.md,
+    "Saying data"), newest first: dicts of id, kor, eng, who, author (its slug), day, tags (names),
+    tag_slugs and new."""
+    settings = open(os.path.join(site, "search", "index.html"), encoding="utf-8").read()
+    count, new_count, chunk_size = (int(re.search(f'data-{name}="(\\d+)"', settings).group(1)) for name in ("count", "new-count", "chunk-size"))
+    rows = []
+    for chunk in range((count + chunk_size - 1) // chunk_size):
+        with open(os.path.join(site, "data", "sayings", f"{chunk}.json"), encoding="utf-8") as f:
+            rows += json.load(f)
+    assert len(rows) == count
+    fields = ("id", "kor", "eng", "who", "author", "day")
+    entries = []
+    for number, row in enumerate(rows):
+        tags = row[6] if len(row) > 6 else []
+        entries.append({**dict(zip(fields, row)), "tags": tags[0::2], "tag_slugs": tags[1::2], "new": number >= count - new_count})
+    return entries[::-1]

@@ -20,6 +20,14 @@ def test_javascript_and_swift_agree_on_generated_sessions():
     assert count >= 300, f"only {count} sessions compared"
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is needed to run the browser engine")
+def test_the_quiz_progress_never_moves_back_and_is_full_exactly_at_the_end():
+    """mostAnswers(), the progress bar's maximum, on 600 sessions (Tests/gifts/progress.js)."""
+    result = subprocess.run(["node", os.path.join(REPO, "Tests", "gifts", "progress.js")], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert result.stdout.strip().endswith("600 passed, 0 failed")
+
+
 @pytest.mark.parametrize("arguments", [
     ["--gender", "unknown", "--budget", "0-1000"],
     ["--gender", "any", "--budget", "5000-1000"],

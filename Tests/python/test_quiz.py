@@ -27,9 +27,13 @@ def wait_for_step(browser, name):
     wait(browser, lambda b: step(b, name).is_displayed())
     others = browser.find_elements(By.CSS_SELECTOR, f'[data-step]:not([data-step="{name}"])')
     assert not any(other.is_displayed() for other in others), f"only the {name} step is shown"
-    # Keyboard and screen-reader focus moves to the new step's heading.
+    # Keyboard and screen-reader focus moves to the new step's heading, or to the question card,
+    # which is named by its question and answers the arrow keys.
     focused = browser.switch_to.active_element
-    assert focused.tag_name == "h2" and step(browser, name).find_elements(By.TAG_NAME, "h2")[0] == focused
+    if name == "questions":
+        assert focused == step(browser, name).find_element(By.CSS_SELECTOR, ".question-card")
+    else:
+        assert focused.tag_name == "h2" and step(browser, name).find_elements(By.TAG_NAME, "h2")[0] == focused
 
 
 def leave(field):
@@ -41,6 +45,11 @@ def retype(field, text):
     field.clear()
     field.send_keys(text)
     leave(field)
+
+
+def catalogue_gifts():
+    with open(os.path.join(SAMPLE_CONTENT, "gifts", "gifts.json"), encoding="utf-8") as f:
+        return json.load(f)
 
 
 def simulate(gender, low, high, answers):
@@ -160,7 +169,8 @@ def test_the_quiz_clamps_the_birthday_rejects_bad_budgets_and_agrees_with_the_si
     shown = result.get_attribute("data-gift-id")
     assert shown in candidates
     assert result.find_element(By.TAG_NAME, "img").get_attribute("src").endswith(f"/gifts/images/{shown}.svg")
-    assert result.find_element(By.CSS_SELECTOR, ".gift-price").text.endswith("원")
+    gift = next(g for g in catalogue_gifts() if g["id"] == shown)
+    assert result.find_element(By.CSS_SELECTOR, ".gift-price").text == f"{gift['price']:,}원", "the price as the site's language writes it"
     link = result.find_element(By.CSS_SELECTOR, ".gift-name a").get_attribute("href")
     assert link.endswith(f"/gifts/{shown}/")
 
@@ -221,7 +231,14 @@ def test_the_quiz_works_from_the_keyboard_alone(quiz):
     wait_for_step(browser, "questions")
     answers = 0
     while step(browser, "questions").is_displayed():
-        press(Keys.TAB, Keys.SPACE)  # from the question to its first button, O
+        if answers % 2 == 0:
+            press(Keys.ARROW_RIGHT)  # the card has focus: → answers O
+        else:
+            # Or its buttons, in the order they are shown: ← X, ↑ skip, O →. After a button,
+            # focus goes back to the card.
+            press(Keys.TAB, Keys.TAB, Keys.TAB)
+            assert browser.switch_to.active_element.get_attribute("data-answer") == "O"
+            press(Keys.SPACE)
         answers += 1
         assert answers < 40
     wait_for_step(browser, "result")

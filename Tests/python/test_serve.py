@@ -215,3 +215,17 @@ def test_an_open_page_reloads_itself_after_an_edit(server, browser):
         f.write(re.sub(r"(?m)^eng: .*$", 'eng: "Hope, reloaded by itself"', text))
     # Read the text in one script call: an element looked up before the reload goes stale under it.
     assert wait_for(lambda: "Hope, reloaded by itself" in browser.execute_script("return document.body ? document.body.innerText : ''"), 15)
+
+
+def test_the_preview_keeps_no_service_worker(server, browser):
+    """A worker answering from its copies would show an author yesterday's build: the preview has
+    none, and a worker left at this address by an earlier visit of a built site goes."""
+    base = f"http://127.0.0.1:{server.port}/"
+    browser.get(base)
+    browser.execute_script("return navigator.serviceWorker.register('sw.js').then(() => navigator.serviceWorker.ready)")
+    browser.get(base + "settings/")
+    registrations = "return navigator.serviceWorker.getRegistrations().then((found) => found.length)"
+    assert wait_for(lambda: browser.execute_script(registrations) == 0)
+    browser.get(base)
+    time.sleep(0.5)
+    assert browser.execute_script(registrations) == 0

@@ -1,4 +1,5 @@
 import Foundation
+import ParallelWork
 
 /// Turns the files of a content folder into a validated `ContentSet`, or every reason it cannot.
 ///
@@ -33,7 +34,7 @@ public enum ContentLoader {
         let kinds = ParallelMap.map(files, kind(of:))
         let parsedSayings = ParallelMap.map(files.indices.filter { kinds[$0].map { $0 == ("sayings", "md") } ?? false }.map { files[$0] }) { file in
             var fileLog = DiagnosticLog()
-            let saying = frontMatter(file, log: &fileLog).flatMap { SayingDecoder.decode($0.record, body: $0.body, in: zone, log: &fileLog) }
+            let saying = FrontMatterParser.parse(file, log: &fileLog).flatMap { SayingDecoder.decode(markdown: $0, in: zone, log: &fileLog) }
             return (saying: saying, log: fileLog)
         }
         var nextParsedSaying = parsedSayings.indices.makeIterator()
@@ -49,10 +50,10 @@ public enum ContentLoader {
                 if let saying = parsedSayings[parsed].saying { content.sayings.append(saying) }
             case ("sayings", "json"):
                 for record in JSONDocumentReader.records(file, noun: "saying", allowSingleObject: true, log: &log) {
-                    if let saying = SayingDecoder.decode(record, body: nil, in: zone, log: &log) { content.sayings.append(saying) }
+                    if let saying = SayingDecoder.decode(json: record, in: zone, log: &log) { content.sayings.append(saying) }
                 }
             case ("souvenirs", "md"):
-                if let document = frontMatter(file, log: &log), let souvenir = SouvenirDecoder.decode(markdown: document, in: zone, log: &log) {
+                if let document = FrontMatterParser.parse(file, log: &log), let souvenir = SouvenirDecoder.decode(markdown: document, in: zone, log: &log) {
                     content.souvenirs.append(souvenir)
                 }
             case ("souvenirs", "json"):
@@ -60,11 +61,11 @@ public enum ContentLoader {
                     if let souvenir = SouvenirDecoder.decode(json: record, in: zone, log: &log) { content.souvenirs.append(souvenir) }
                 }
             case ("notices", "md"):
-                if let document = frontMatter(file, log: &log), let notice = PageDecoder.notice(document, fileStem: stem(of: path), in: zone, log: &log) {
+                if let document = FrontMatterParser.parse(file, log: &log), let notice = PageDecoder.notice(document, fileStem: stem(of: path), in: zone, log: &log) {
                     content.notices.append(notice)
                 }
             case ("pages", "md"):
-                if let document = frontMatter(file, log: &log), let page = PageDecoder.page(document, fileStem: stem(of: path), log: &log) {
+                if let document = FrontMatterParser.parse(file, log: &log), let page = PageDecoder.page(document, fileStem: stem(of: path), log: &log) {
                     content.pages.append(page)
                 }
             case ("gifts", "json") where path == "gifts/gifts.json":
@@ -97,22 +98,6 @@ public enum ContentLoader {
         let bytes = path.utf8
         guard path != "site.json", fileName(path).utf8.first != UInt8(ascii: ".") else { return nil }
         return (String(path[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]), fileExtension(path))
-    }
-
-    private static func frontMatter(_ file: SourceFile, log: inout DiagnosticLog) -> FrontMatterDocument? {
-        guard let text = file.text else {
-            log.error(SourceLocation(path: file.displayPath, line: file.firstInvalidUTF8Line), "the file is not valid UTF-8: save it as UTF-8")
-            return nil
-        }
-        let (parsed, diagnostics) = FrontMatterParser.parse(text, path: file.displayPath)
-        diagnostics.forEach { log.append($0) }
-        guard var document = parsed else { return nil }
-        let body = TextCleaning.clean(document.body)
-        if let line = body.firstLine {
-            log.warning(SourceLocation(path: file.displayPath, line: document.bodyLine + line - 1), "the text holds invisible control characters, which were removed")
-            document.body = body.text
-        }
-        return document
     }
 
     /// The extension of the file name, lower-cased ("" when it has none). By UTF-8 bytes: `.` and
@@ -155,8 +140,16 @@ enum SayingDecoder {
     /// A Markdown saying's body follows its front matter.
     static let frontMatterKeys = knownKeys.filter { $0 != "body" }
 
+    static func decode(markdown document: FrontMatterDocument, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
+        decode(document.record, body: document.body, in: zone, log: &log)
+    }
+
+    static func decode(json record: RawRecord, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
+        decode(record, body: nil, in: zone, log: &log)
+    }
+
     /// `body` is the Markdown after the front matter, or nil for JSON (where it is a field).
-    static func decode(_ record: RawRecord, body: String?, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
+    private static func decode(_ record: RawRecord, body: String?, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
         let errorsBefore = log.errors.count
         let reader = RecordReader(record, noun: "saying", knownKeys: body == nil ? knownKeys : frontMatterKeys, log: &log)
         let id = reader.identifier("id", log: &log)

@@ -83,40 +83,6 @@ enum SiteConfigLoader {
     }
 }
 
-enum JSONDocumentReader {
-    /// Parses a JSON file, logging invalid UTF-8 or a syntax error with its line.
-    static func parse(_ file: SourceFile, log: inout DiagnosticLog) -> JSONNode? {
-        guard file.text != nil else {
-            log.error(SourceLocation(path: file.displayPath, line: file.firstInvalidUTF8Line), "the file is not valid UTF-8: save it as UTF-8")
-            return nil
-        }
-        do {
-            return try JSONParser.parse(file.bytes)
-        } catch {
-            log.error(SourceLocation(path: file.displayPath, line: error.line), "invalid JSON: \(error.message)")
-            return nil
-        }
-    }
-
-    /// The records of a file holding one object or an array of objects.
-    static func records(_ file: SourceFile, noun: String, allowSingleObject: Bool, log: inout DiagnosticLog) -> [RawRecord] {
-        guard let root = parse(file, log: &log) else { return [] }
-        if allowSingleObject, let record = root.record(path: file.displayPath) { return [record] }
-        guard case .array(let elements) = root.value else {
-            let expected = allowSingleObject ? "an object or an array of objects" : "an array of objects"
-            log.error(SourceLocation(path: file.displayPath, line: root.line), "the file must hold \(expected), not \(root.kindName)")
-            return []
-        }
-        return elements.compactMap { element in
-            guard let record = element.record(path: file.displayPath) else {
-                log.error(SourceLocation(path: file.displayPath, line: element.line), "each \(noun) must be a JSON object, not \(element.kindName)")
-                return nil
-            }
-            return record
-        }
-    }
-}
-
 public enum URLRules {
     public static func isAbsoluteWebURL(_ text: String) -> Bool {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }

@@ -12,11 +12,26 @@ public struct SourceFile: Sendable, Equatable {
         self.bytes = bytes
     }
 
-    /// The file's text, or `nil` when it is not valid UTF-8. A leading byte-order mark is dropped.
-    public var text: String? {
+    /// Whether the file is valid UTF-8, checked in place; when it is not, logs the line of its first
+    /// invalid byte. A content file is read as UTF-8 or not at all.
+    func isValidUTF8(log: inout DiagnosticLog) -> Bool {
+        let isValid: Bool
+        if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+            isValid = (try? UTF8Span(validating: bytes.span)) != nil
+        } else {
+            isValid = String(validating: bytes, as: UTF8.self) != nil
+        }
+        if !isValid {
+            log.error(SourceLocation(path: displayPath, line: firstInvalidUTF8Line), "the file is not valid UTF-8: save it as UTF-8")
+        }
+        return isValid
+    }
+
+    /// `body` over the bytes of the file's text: all of them but a leading byte-order mark.
+    func withTextBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         bytes.withUnsafeBufferPointer { bytes in
             let byteOrderMark = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-            return String(validating: UnsafeBufferPointer(rebasing: bytes[(byteOrderMark ? 3 : 0)...]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: bytes[(byteOrderMark ? 3 : 0)...]))
         }
     }
 

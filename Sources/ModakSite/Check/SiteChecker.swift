@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ParallelWork
 
 /// `modak check`: reads a built site the way a browser and a feed reader would, and reports every
 /// internal link, image, script or stylesheet that points at no file, and every XML or JSON file

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ParallelWork
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -15,6 +15,10 @@ struct SiteView: ViewFields, Sendable {
     var version: String
     var buildDate: String
     var buildDatetime: String
+    /// The colours of the browser's bar: the theme's background, one per colour scheme for `system`.
+    var themeColors: [ThemeColor]
+    /// The icon phones put on the home screen, from the site's root; nil without PNG icons.
+    var touchIconPath: String?
 
     func listFields(to list: inout some FieldList) {
         list.field("title", title)
@@ -28,6 +32,19 @@ struct SiteView: ViewFields, Sendable {
         list.field("version", version)
         list.field("buildDate", buildDate)
         list.field("buildDatetime", buildDatetime)
+        list.field("themeColors", themeColors)
+        list.field("touchIconPath", touchIconPath)
+    }
+}
+
+/// A `<meta name="theme-color">`: a colour, for the colour scheme `media` names, or for any.
+struct ThemeColor: ViewFields, Sendable, Equatable {
+    var color: String
+    var media: String?
+
+    func listFields(to list: inout some FieldList) {
+        list.field("color", color)
+        list.field("media", media)
     }
 }
 

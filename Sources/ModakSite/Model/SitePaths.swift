@@ -38,6 +38,11 @@ public enum SitePaths {
     public static let sitemap = "sitemap.xml"
     public static let robots = "robots.txt"
     public static let notFound = "404.html"
+    public static let offline = "offline/"
+    public static let appManifest = "manifest.webmanifest"
+    /// At the site's root, so that its scope is the whole site.
+    public static let serviceWorker = "sw.js"
+    public static let icon = "assets/icon.svg"
 
     /// The file a URL path is written to: directories get `index.html`.
     public static func file(for urlPath: String) -> String {

@@ -7,7 +7,7 @@ import Glibc
 /// again, whatever changed in the code that makes them.
 enum ExecutableIdentity {
     /// The linker's build ID (a hash of the linked program), hashed; where the linker wrote none,
-    /// a hash of the whole executable, which takes 15 ms of every build.
+    /// a hash of the whole executable, which costs a read of it on every build.
     static let fingerprint: UInt64 = {
         if let id = buildID(ofExecutableAt: "/proc/self/exe") { return StableHash.of(id) }
         guard let path = Bundle.main.executablePath, let data = FileManager.default.contents(atPath: path) else { return 0 }

@@ -1,4 +1,5 @@
 import ModakCore
+import ParallelWork
 
 /// The rules every path of a plan keeps, checked before anything is written: a plain relative
 /// path inside the output folder, and no two outputs on one path.

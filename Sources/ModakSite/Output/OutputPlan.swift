@@ -31,22 +31,65 @@ public struct DeferredFile: Sendable {
     }
 }
 
-/// A file an outside tool makes from another output file (a card's PNG from its SVG).
-/// It is remade only when its source's bytes change.
+/// How a PNG is drawn from an SVG: its size in pixels, and for an icon a margin and a background.
+public struct PNGDrawing: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// Pixels left around the drawing on every side (a maskable icon's safe zone).
+    public var margin: Int
+    /// A CSS colour under the drawing; nil leaves it transparent.
+    public var background: String?
+
+    public init(width: Int, height: Int, margin: Int = 0, background: String? = nil) {
+        self.width = width
+        self.height = height
+        self.margin = margin
+        self.background = background
+    }
+}
+
+/// A PNG an outside tool draws from an SVG of the plan (a card's PNG, the app's icons). It is
+/// remade only when its source's bytes or the way it is drawn change.
 public struct DerivedFile: Sendable, Equatable {
     public var path: String
     /// The plan file it is made from.
     public var source: String
+    public var drawing: PNGDrawing
 
-    public init(path: String, source: String) {
+    public init(path: String, source: String, drawing: PNGDrawing) {
         self.path = path
         self.source = source
+        self.drawing = drawing
+    }
+
+    /// What the manifest records as this file's hash: its source's, mixed with how it is drawn,
+    /// so that a new source or a new size makes it again.
+    func hash(fromSource sourceHash: UInt64) -> UInt64 {
+        var hash = StableHash()
+        hash.add(sourceHash)
+        for number in [drawing.width, drawing.height, drawing.margin] { hash.add(UInt64(number)) }
+        // No colour is empty, so "" stands for none.
+        hash.add(drawing.background ?? "")
+        return hash.value
     }
 }
 
-/// Makes derived files; receives absolute paths, all jobs of one build at once.
+/// One file for a `FileDeriver` to make, between two absolute paths.
+public struct DerivationJob: Sendable, Equatable {
+    public var source: String
+    public var destination: String
+    public var drawing: PNGDrawing
+
+    public init(source: String, destination: String, drawing: PNGDrawing) {
+        self.source = source
+        self.destination = destination
+        self.drawing = drawing
+    }
+}
+
+/// Makes derived files, all jobs of one build at once.
 public protocol FileDeriver: Sendable {
-    func derive(_ jobs: [(source: String, destination: String)]) throws
+    func derive(_ jobs: [DerivationJob]) throws
 }
 
 /// Everything a build produces, before anything touches the disk.

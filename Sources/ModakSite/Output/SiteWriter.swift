@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ParallelWork
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,10 +64,10 @@ public struct SiteWriter: Sendable {
             for (index, entry) in knownEntries.enumerated() { if let entry { current.entries[jobs[index].path] = entry } }
             for file in staged { current.entries[file.path] = file.entry }
 
-            // A derived file is keyed by its source's hash and its own size, so it is made again
-            // exactly when its source changes or it goes missing.
+            // A derived file is keyed by its source's hash and its pixel size, and checked by its
+            // size on disk, so it is made again exactly when either changes or it goes missing.
             let pendingDerived = derived.filter { file in
-                previous.entries[file.path]?.hash != current.entries[file.source]?.hash
+                previous.entries[file.path]?.hash != current.entries[file.source].map({ file.hash(fromSource: $0.hash) })
                     || FileSystem.size(of: output + "/" + file.path) != previous.entries[file.path]?.size
             }
             if let deriver, !pendingDerived.isEmpty {
@@ -76,7 +77,7 @@ public struct SiteWriter: Sendable {
             for file in derived {
                 let made = pendingPaths.contains(file.path) ? staging.path(of: file.path) : output + "/" + file.path
                 guard let source = current.entries[file.source], let size = FileSystem.size(of: made) else { continue }
-                current.entries[file.path] = Manifest.Entry(hash: source.hash, size: size)
+                current.entries[file.path] = Manifest.Entry(hash: file.hash(fromSource: source.hash), size: size)
             }
 
             let changed = staged.filter(\.isWritten).map(\.path) + pendingDerived.map(\.path)

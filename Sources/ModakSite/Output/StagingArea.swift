@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ParallelWork
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -120,14 +121,15 @@ struct StagingArea: Sendable {
         return StagedFile(path: job.path, entry: entry, isWritten: true)
     }
 
-    /// Makes the files derived from others (card PNGs) in the staging folder, each from its
+    /// Makes the files derived from others (card PNGs, icons) in the staging folder, each from its
     /// source's new bytes when the source was staged, else from the output's.
     func derive(_ files: [DerivedFile], stagedSources: Set<String>, with deriver: any FileDeriver) throws {
         for folder in Set(files.compactMap { Self.folder(of: $0.path) }) {
             try FileSystem.createDirectories(path(of: String(folder)))
         }
         try deriver.derive(files.map { file in
-            (source: stagedSources.contains(file.source) ? path(of: file.source) : output + "/" + file.source, destination: path(of: file.path))
+            DerivationJob(source: stagedSources.contains(file.source) ? path(of: file.source) : output + "/" + file.source,
+                          destination: path(of: file.path), drawing: file.drawing)
         })
     }
 

@@ -1,5 +1,6 @@
 import ModakCards
 import ModakCore
+import ParallelWork
 
 /// How a build shares sayings as images.
 public enum CardImages: Sendable, Equatable {
@@ -26,9 +27,12 @@ struct CardsStep: RenderStep {
 
     func derived(_ context: RenderContext) -> [DerivedFile] {
         guard context.cardImages == .svgAndPNG else { return [] }
-        var derived = context.published.map { DerivedFile(path: SitePaths.cardPNG($0.id), source: SitePaths.card($0.id)) }
+        func png(_ path: String, of card: String) -> DerivedFile {
+            DerivedFile(path: path, source: card, drawing: PNGDrawing(width: CardRenderer.width, height: CardRenderer.height))
+        }
+        var derived = context.published.map { png(SitePaths.cardPNG($0.id), of: SitePaths.card($0.id)) }
         if context.sayingOfTheDay != nil {
-            derived.append(DerivedFile(path: SitePaths.todayCardPNG, source: SitePaths.todayCard))
+            derived.append(png(SitePaths.todayCardPNG, of: SitePaths.todayCard))
         }
         return derived
     }

@@ -1,4 +1,3 @@
-import Foundation
 import ModakCore
 import Mustache
 
@@ -27,14 +26,12 @@ struct SayingPagesStep: RenderStep {
 }
 
 /// `404.html`, served by hosts for any missing path. It can appear at any depth, so its links start
-/// at the site's root path (`/`, or `/blog/` for a base URL of `https://example.org/blog/`): the same
-/// host serves them, whether that is the real site or a local preview.
+/// at the site's root path (`RenderContext.rootPath`).
 struct NotFoundStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
         var meta = context.meta(path: SitePaths.notFound, title: context.string("notFoundTitle"), section: "404")
         meta.noindex = true
-        let basePath = URLComponents(string: context.content.site.baseURL)?.path ?? ""
-        meta.root = basePath.hasSuffix("/") ? basePath : basePath + "/"
+        meta.root = context.rootPath
         let recent = context.sayings.prefix(5).map { SayingView(facts: $0, root: meta.root, body: nil) }
         return [try context.page("404", meta: meta, body: NotFoundBody(recent: recent))]
     }

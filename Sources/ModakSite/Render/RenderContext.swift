@@ -1,14 +1,15 @@
 import Foundation
 import ModakCore
 import Mustache
+import ParallelWork
 
 public enum ModakVersion {
     public static let current = "0.1.0"
 }
 
 /// Everything the render steps share, computed once per build. A class: every deferred page's
-/// closures capture it, and a struct of this many fields was copied (a retain for each) into
-/// each of them, 10,000 pages and more per build.
+/// closures capture it, and a struct of this many fields would be copied (a retain for each)
+/// into each of them.
 public final class RenderContext: Sendable {
     public let content: ContentSet
     public let today: BuildDay
@@ -37,17 +38,20 @@ public final class RenderContext: Sendable {
     /// none did and the interface is English.
     public let matchedLanguage: String?
     public let strings: [String: String]
+    /// Whether the build draws PNGs from SVGs (cards' and the app icons'): `rsvg-convert` is installed.
+    public let makesPNG: Bool
     public let cardImages: CardImages
     /// Where every page's key starts: what renders it (this executable, libcmark, the templates).
     let pageKeySeed: UInt64
     /// What pages render with, a copy for each core: deferred pages render on the writer's threads.
     private let pageParts: PerCoreCopies<PageParts>
 
-    public init(content: ContentSet, today: BuildDay, templates: TemplateSet, cardImages: CardImages = .svg, includeDrafts: Bool = false) {
+    public init(content: ContentSet, today: BuildDay, templates: TemplateSet, makesPNG: Bool = false, includeDrafts: Bool = false) {
         self.content = content
         self.today = today
         self.templates = templates
-        let cardImages = content.site.cards ? cardImages : CardImages.none
+        self.makesPNG = makesPNG
+        let cardImages: CardImages = !content.site.cards ? .none : makesPNG ? .svgAndPNG : .svg
         self.cardImages = cardImages
         let rules = TimeRules(today: today, newDays: content.site.newDays, includeDrafts: includeDrafts)
         self.rules = rules
@@ -80,7 +84,9 @@ public final class RenderContext: Sendable {
             title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
             language: content.site.language, interfaceLanguage: interfaceLanguage, theme: content.site.theme,
             authorName: content.site.author?.name, authorEmail: content.site.author?.email,
-            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description
+            version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description,
+            themeColors: ThemeBackground.colors(of: content.site.theme),
+            touchIconPath: AppIcons.drawn(makesPNG: makesPNG, templates: templates) ? AppIcons.touchIcon : nil
         )
         let links = SiteLinks(menu: content.site.menu, pages: pages)
         let strings = templates.strings(for: interfaceLanguage)
@@ -136,7 +142,7 @@ public final class RenderContext: Sendable {
         } render: {
             try parts.withCopy { parts in
                 // Boxed here, where its type is known: handed over as `Any`, the renderer would find
-                // its conformance with the runtime's protocol cast (3,000 instructions a page).
+                // its conformance with the runtime's protocol cast, on every page.
                 try parts.library.renderUTF8(template, MustacheObject(PageView(parts, meta: meta, body: body())))
             }
         }
@@ -183,12 +189,21 @@ extension RenderStep {
     public func derived(_ context: RenderContext) -> [DerivedFile] { [] }
 }
 
-/// Runs the steps, side by side, and gathers their files into one plan in step order.
+/// A stage of rendering that needs the files the steps planned (the service worker lists and
+/// hashes some of them). It may add files and turn deferred ones into files.
+public protocol FinishingStep: Sendable {
+    func finish(_ plan: inout OutputPlan, _ context: RenderContext) throws
+}
+
+/// Runs the steps, side by side, and gathers their files into one plan in step order; then the
+/// finishing steps, one after the other.
 public struct SiteRenderer: Sendable {
     public var steps: [any RenderStep]
+    public var finishingSteps: [any FinishingStep]
 
-    public init(steps: [any RenderStep] = SiteRenderer.defaultSteps) {
+    public init(steps: [any RenderStep] = SiteRenderer.defaultSteps, finishingSteps: [any FinishingStep] = SiteRenderer.defaultFinishingSteps) {
         self.steps = steps
+        self.finishingSteps = finishingSteps
     }
 
     /// The writer renders deferred pages in this order across its threads, so the steps with the
@@ -196,8 +211,9 @@ public struct SiteRenderer: Sendable {
     /// side, the slowest (the search index) first.
     public static let defaultSteps: [any RenderStep] = [
         SearchIndexStep(), ArchivePagesStep(), TermPagesStep(), ReaderListPagesStep(), SayingPagesStep(), SayingDataStep(), SettingsStep(), NoticesStep(),
-        FreePagesStep(), GiftPagesStep(), NotFoundStep(), AssetsStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep(),
+        FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep(),
     ]
+    public static let defaultFinishingSteps: [any FinishingStep] = [ServiceWorkerStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {
         let outcomes = ParallelMap.map(steps) { step in
@@ -210,6 +226,7 @@ public struct SiteRenderer: Sendable {
             plan.deferred += part.deferred
             plan.derived += part.derived
         }
+        for step in finishingSteps { try step.finish(&plan, context) }
         return plan
     }
 }

@@ -38,8 +38,8 @@ struct SitemapStep: RenderStep {
     static func partPath(_ number: Int) -> String { "sitemap-\(number).xml" }
 
     /// A `<urlset>` document, laid out as `XMLWriter` lays it out (the bytes earlier builds wrote),
-    /// but appended as text: through libxml2's writer it took 19 K instructions a URL, the larger
-    /// part of planning a 10,000-saying rebuild.
+    /// but appended as text: libxml2's writer costs far more per URL than the text it writes
+    /// (bench/README.md, fifth round), and a rebuild plans every URL.
     private static func urlSet(_ entries: some Sequence<Entry>, _ context: RenderContext) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"\(namespace)\">\n"
         xml.reserveCapacity(entries.underestimatedCount * 128)

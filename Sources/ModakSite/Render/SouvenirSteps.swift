@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ParallelWork
 
 /// The time capsule: `souvenirs/index.html` (delivered messages, newest first), `souvenirs/feed.xml`
 /// (an item the day each message is delivered) and `souvenirs.ics` (an event per delivered message

@@ -1,3 +1,4 @@
+import Foundation
 import ModakCore
 
 /// The reader's lists and the search page, filled in the browser from the data files
@@ -86,6 +87,14 @@ struct FreePagesStep: RenderStep {
 }
 
 extension RenderContext {
+    /// The site's root path (`/`, or `/blog/` for a base URL of `https://example.org/blog/`): where
+    /// the links of a page served at any depth start (`404.html`, the offline page). The same host
+    /// serves them, whether that is the real site or a local preview.
+    var rootPath: String {
+        let basePath = URLComponents(string: content.site.baseURL)?.path ?? ""
+        return basePath.hasSuffix("/") ? basePath : basePath + "/"
+    }
+
     /// A UI string, or its key when a translation lacks it (visible, so it gets noticed and fixed).
     func string(_ key: String) -> String { strings[key] ?? key }
 }

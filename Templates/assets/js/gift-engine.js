@@ -78,10 +78,22 @@
       },
 
       /** How many answers the rules allow now: 3 with at most 10 candidates, else 6. The quiz
-       *  may end sooner, when no question is left to ask; pages use this for a progress bar. */
+       *  may end sooner, when no question is left to ask (see mostAnswers). */
       answerLimit() {
         // The candidate count is taken now, after the latest X, not at the start.
         return session.candidates().length <= FEW_CANDIDATES ? FEW_ANSWERS_LIMIT : MANY_ANSWERS_LIMIT;
+      },
+
+      /** The most answers (O or X) this session can still come to: the answers given, plus one
+       *  for each askable question up to the limit. Every further answer O reaches it exactly
+       *  (an O changes neither the candidates nor, so, the limit); it never grows, since
+       *  candidates only shrink (the limit only falls) and askable questions only run out; and it
+       *  equals answeredCount() once the quiz is over. Pages show answeredCount() out of this as
+       *  the quiz's progress: a bar that never moves back and is full exactly at the end. */
+      mostAnswers() {
+        const answered = session.answeredCount();
+        const askable = questions.filter((question, i) => !askedIndex[i] && !excluded.has(question.tag)).length;
+        return answered + Math.max(0, Math.min(session.answerLimit() - answered, askable));
       },
 
       /** The question to ask now, or null when the quiz is over. */

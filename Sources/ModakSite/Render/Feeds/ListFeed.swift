@@ -1,11 +1,13 @@
 import ModakCore
+import UTF8Bytes
 
 /// `tags/<slug>/feed.xml` and `authors/<slug>/feed.xml`: RSS 2.0 of the newest `feedLimit`
 /// sayings of one tag or one author, laid out as `feed.xml` is. An item holds what `feed.xml`'s
-/// does but the commentary: its `description` is the texts and the author as text, as the Atom
-/// feed's `summary`. These feeds hold every saying at least once, and a saying's content, rendered
-/// and made portable through libxml2, cost about 500,000 instructions; the text is written as the
-/// sitemap is, as escaped text rather than through libxml2's writer.
+/// does but the commentary: its `description` is the texts and the author, a paragraph each, as
+/// HTML (which readers render: the texts are escaped as HTML, then as XML). These feeds hold every
+/// saying at least once, and a saying's content, rendered and made portable through libxml2, cost
+/// about 500,000 instructions; the text is written as the sitemap is, as escaped text rather than
+/// through libxml2's writer.
 enum ListFeed {
     static func rss(title: String, description: String, pagePath: String, positions: [Int], _ context: RenderContext) -> String {
         let site = context.content.site
@@ -33,7 +35,8 @@ enum ListFeed {
             xml += "      <link>\(url)</link>\n      <guid isPermaLink=\"true\">\(url)</guid>\n"
             xml += "      <pubDate>\(dates.rfc822(saying.time))</pubDate>\n      <dc:creator>\(XMLText.escaped(saying.who))</dc:creator>\n"
             for tag in saying.tags { xml += "      <category>\(XMLText.escaped(tag))</category>\n" }
-            xml += "      <description>\(XMLText.escaped(texts.joined(separator: "\n") + "\n— " + saying.who))</description>\n    </item>\n"
+            let paragraphs = (texts + ["— " + saying.who]).map { "<p>" + MarkupEscaper.html.escaped($0) + "</p>" }
+            xml += "      <description>\(XMLText.escaped(paragraphs.joined()))</description>\n    </item>\n"
         }
         return xml + "  </channel>\n</rss>\n"
     }

@@ -20,11 +20,6 @@ public struct JSONMember: Sendable, Equatable {
     public var value: JSONNode
 }
 
-public struct JSONSyntaxError: Error, Sendable, Equatable {
-    public var line: Int
-    public var message: String
-}
-
 public enum JSONParser {
     /// Deep enough for any content file, shallow enough that hostile input cannot exhaust the stack.
     static let maximumDepth = 64
@@ -39,9 +34,8 @@ public enum JSONParser {
         return node
     }
 
-    /// Reads JSON byte by byte. Errors are described in words with what to do, from the bytes around
-    /// the place where reading stopped; only that failing path looks at them, never a valid file.
-    private struct Reader {
+    /// Reads JSON byte by byte; what it throws is described in words in JSONSyntaxError.swift.
+    struct Reader {
         let bytes: [UInt8]
         var index = 0
         var line = 1
@@ -60,10 +54,6 @@ public enum JSONParser {
                 }
                 index += 1
             }
-        }
-
-        func error(_ message: String, line: Int? = nil) -> JSONSyntaxError {
-            JSONSyntaxError(line: line ?? self.line, message: message)
         }
 
         mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
@@ -92,16 +82,9 @@ public enum JSONParser {
 
         mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [JSONMember] {
             let openingLine = line
-            index += 1
+            if try isEmptyAfterOpening(.object, openedOn: openingLine) { return [] }
             var members: [JSONMember] = []
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return members
-            }
-            // At the top of the loop, a key should start here.
-            while true {
-                guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
+            repeat {
                 guard bytes[index] == UInt8(ascii: "\"") else { throw errorAtMisplacedToken(whereA: .key) }
                 let key = try parseString()
                 let keyLine = line
@@ -119,155 +102,62 @@ public enum JSONParser {
                 }
                 let value = try parseValue(depth: depth + 1)
                 members.append(JSONMember(key: key, value: value))
-                let valueEndLine = line
-                skipWhitespace()
-                guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
-                if bytes[index] == UInt8(ascii: ",") {
-                    let commaLine = line
-                    index += 1
-                    skipWhitespace()
-                    if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-                        throw error("a comma after the last member of the object: remove the comma before `}`", line: commaLine)
-                    }
-                    continue
-                }
-                if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return members
-                }
-                throw errorAfterAnItem(of: .object, openedOn: openingLine, itemEndedOn: valueEndLine)
-            }
+            } while try !closesAfterItem(of: .object, openedOn: openingLine)
+            return members
         }
 
         mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
             let openingLine = line
-            index += 1
+            if try isEmptyAfterOpening(.array, openedOn: openingLine) { return [] }
             var elements: [JSONNode] = []
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return elements
-            }
-            // At the top of the loop, an item should start here.
-            while true {
-                guard index < bytes.count else { throw errorNeverClosed(.array, openedOn: openingLine) }
+            repeat {
                 elements.append(try parseValue(depth: depth + 1))
-                let valueEndLine = line
-                skipWhitespace()
-                guard index < bytes.count else { throw errorNeverClosed(.array, openedOn: openingLine) }
-                if bytes[index] == UInt8(ascii: ",") {
-                    let commaLine = line
-                    index += 1
-                    skipWhitespace()
-                    if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-                        throw error("a comma after the last item of the array: remove the comma before `]`", line: commaLine)
-                    }
-                    continue
-                }
-                if bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    return elements
-                }
-                throw errorAfterAnItem(of: .array, openedOn: openingLine, itemEndedOn: valueEndLine)
-            }
+            } while try !closesAfterItem(of: .array, openedOn: openingLine)
+            return elements
         }
 
-        // MARK: errors in words
+        /// Reads the opening bracket of `container` and the blanks after it, and the closing bracket
+        /// too when it follows at once (true); otherwise the first item starts where it stops.
+        mutating func isEmptyAfterOpening(_ container: Container, openedOn openingLine: Int) throws(JSONSyntaxError) -> Bool {
+            index += 1
+            skipWhitespace()
+            guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
+            guard bytes[index] == container.closingByte else { return false }
+            index += 1
+            return true
+        }
+
+        /// After an item of `container`, reads the `,` and the blanks before the next item (false;
+        /// it starts where this stops) or the closing bracket (true).
+        mutating func closesAfterItem(of container: Container, openedOn openingLine: Int) throws(JSONSyntaxError) -> Bool {
+            let itemEndLine = line
+            skipWhitespace()
+            guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
+            if bytes[index] == UInt8(ascii: ",") {
+                let commaLine = line
+                index += 1
+                skipWhitespace()
+                guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
+                if bytes[index] == container.closingByte {
+                    throw error("a comma after the last \(container.item) of the \(container.name): remove the comma before `\(container.closer)`", line: commaLine)
+                }
+                return false
+            }
+            if bytes[index] == container.closingByte {
+                index += 1
+                return true
+            }
+            throw errorAfterAnItem(of: container, openedOn: openingLine, itemEndedOn: itemEndLine)
+        }
 
         enum Container {
             case array, object
 
+            var closingByte: UInt8 { self == .array ? UInt8(ascii: "]") : UInt8(ascii: "}") }
+            var closer: Character { Character(Unicode.Scalar(closingByte)) }
             var name: String { self == .array ? "array" : "object" }
             var item: String { self == .array ? "item" : "member" }
             var anItem: String { self == .array ? "an item" : "a member" }
-            var closer: Character { self == .array ? "]" : "}" }
-        }
-
-        enum Expected { case value, key }
-
-        func errorNeverClosed(_ container: Container, openedOn openingLine: Int) -> JSONSyntaxError {
-            error("the \(container.name) opened on line \(openingLine) is never closed: add `\(container.closer)` after its last \(container.item)")
-        }
-
-        /// After an item of `container`, where a `,` or the closing bracket should be.
-        func errorAfterAnItem(of container: Container, openedOn openingLine: Int, itemEndedOn itemLine: Int) -> JSONSyntaxError {
-            let byte = bytes[index]
-            let other: Container = container == .array ? .object : .array
-            if byte == other.closer.asciiValue {
-                return error("`\(other.closer)` closes an \(other.name), but the \(container.name) opened on line \(openingLine) is still open: add `\(container.closer)` before it")
-            }
-            if bytes[index - 1] == UInt8(ascii: "\""), !"\"{[:".utf8.contains(byte) {
-                // Text right after a string's closing quote: that quote was meant inside the string.
-                return error("a `\"` inside a string ends it early: write a quote inside a string as `\\\"`")
-            }
-            if startsAValue(byte) {
-                return error("a comma is missing after this \(container.item) of the \(container.name): add `,` before the next one", line: itemLine)
-            }
-            return error("unexpected `\(currentToken())` after \(container.anItem) of the \(container.name): separate \(container.item)s with `,` and end the \(container.name) with `\(container.closer)`")
-        }
-
-        /// Where a value (or a key, in an object) should start but something else stands.
-        func errorAtMisplacedToken(whereA expected: Expected) -> JSONSyntaxError {
-            let byte = bytes[index]
-            let token = currentToken()
-            switch byte {
-            case UInt8(ascii: "'"):
-                let text = token.count > 1 && token.hasSuffix("'") ? token.dropFirst().dropLast() : "…"
-                return error("\(token) is in single quotes: JSON needs double quotes, as \"\(text)\"")
-            case UInt8(ascii: "/") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
-                return error("JSON has no comments: remove this `\(bytes[index + 1] == UInt8(ascii: "/") ? "//" : "/* … */")` comment")
-            case UInt8(ascii: ","):
-                return error("a comma where \(expected == .key ? "a key" : "a value") should be: remove it, or write the missing \(expected == .key ? "member" : "value") before it")
-            case _ where startsAWord(byte):
-                if expected == .key { return error("the key `\(token)` is not in double quotes: write \"\(token)\"") }
-                if let word = KeySuggestion.nearest(to: token, among: ["true", "false", "null"]) {
-                    return error("`\(token)` is not a JSON value: did you mean `\(word)`? (text goes in double quotes)")
-                }
-                return error("`\(token)` is not a JSON value: put text in double quotes, as \"\(token)\"")
-            default:
-                if expected == .key { return error("expected a key in double quotes, found `\(token)`") }
-                return error("unexpected `\(token)` where a JSON value was expected: write text in double quotes, a number, true, false, null, an object or an array")
-            }
-        }
-
-        /// After the one value a file holds.
-        func errorAfterTheValue() -> JSONSyntaxError {
-            switch bytes[index] {
-            case UInt8(ascii: ","), UInt8(ascii: "{"), UInt8(ascii: "["):
-                return error("a second JSON value follows the first: a file holds one value, so put them all in one array, `[…, …]`")
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                return error("this `\(currentToken())` closes nothing: remove it")
-            default:
-                return error("unexpected `\(currentToken())` after the JSON value: remove it")
-            }
-        }
-
-        /// A letter of any script, or `_` or `$`: what starts a word such as an unquoted key.
-        func startsAWord(_ byte: UInt8) -> Bool {
-            byte >= 0x80 || Unicode.Scalar(byte).isASCIILetter || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")
-        }
-
-        func startsAValue(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "-")
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || startsAWord(byte)
-        }
-
-        /// What stands at `index`, as a person would name it: a word (letters, digits and `_$.+-`), a
-        /// single-quoted string on this line, or one character; at most 40 bytes, ending between characters.
-        func currentToken() -> String {
-            func isWordByte(_ byte: UInt8) -> Bool {
-                startsAWord(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.".utf8.contains(byte)
-            }
-            let limit = min(bytes.count, index + 40)
-            var end = index + 1
-            if bytes[index] == UInt8(ascii: "'") {
-                while end < limit && bytes[end] != UInt8(ascii: "'") && bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                if end < limit && bytes[end] == UInt8(ascii: "'") { end += 1 }
-            } else if isWordByte(bytes[index]) {
-                while end < limit && isWordByte(bytes[end]) { end += 1 }
-            }
-            while end < bytes.count && end > index + 1 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-            return String(decoding: bytes[index..<end], as: UTF8.self)
         }
 
         mutating func parseNumber() throws(JSONSyntaxError) -> String {
@@ -371,45 +261,6 @@ public enum JSONParser {
             }
             index += 4
             return value
-        }
-    }
-}
-
-extension JSONNode {
-    /// This object's fields as a content record; nested values are kept only as their kind, for errors.
-    func record(path: String) -> RawRecord? {
-        guard case .object(let members) = value else { return nil }
-        let fields = members.map { member -> (key: String, field: RawField) in
-            (member.key, RawField(value: member.value.rawValue, line: member.value.line))
-        }
-        return RawRecord(path: path, line: line, fields: fields)
-    }
-
-    var rawValue: RawValue {
-        switch value {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .number(let text): return .number(text)
-        case .string(let text): return .string(text)
-        case .object: return .nested("an object")
-        case .array(let elements):
-            var strings: [String] = []
-            for element in elements {
-                guard case .string(let text) = element.value else { return .nested("a list of non-strings") }
-                strings.append(text)
-            }
-            return .list(strings)
-        }
-    }
-
-    var kindName: String {
-        switch value {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
         }
     }
 }

@@ -33,9 +33,8 @@ public enum ParallelMap {
                 var lane = worker % lanes.count
                 while true {
                     // Chunks of several items amortise the cost of taking them; at most 32, so
-                    // that when one core takes the last chunk, the others do not wait long for it
-                    // (with a sixteenth of 20,000 pages per chunk, one core worked alone for the
-                    // last 80 ms).
+                    // that when one core takes the last chunk, the others do not wait long for
+                    // it, alone at the end (bench/README.md, third round).
                     let indices = lanes[lane]
                     let chunk = min(largestChunk, max(1, indices.count / (cores * 8)))
                     let start = cursors[lane].taken.add(chunk, ordering: .relaxed).oldValue

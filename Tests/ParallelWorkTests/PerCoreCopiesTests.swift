@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import ModakCore
+@testable import ParallelWork
 
 private final class Box: Sendable {
     let label: String

@@ -1,6 +1,6 @@
 import Synchronization
 import Testing
-@testable import ModakCore
+@testable import ParallelWork
 
 @Suite("parallel map")
 struct ParallelMapTests {

@@ -4,8 +4,8 @@ import Synchronization
 /// A time zone's offset from UTC at any instant, remembered for the whole span between two of
 /// the zone's transitions. Asking the time zone goes through ICU and costs as much as rendering a
 /// line of a page, and a build asks for every saying's date on several pages.
-public final class ZoneOffsets: Sendable {
-    public let timeZone: TimeZone
+final class ZoneOffsets: Sendable {
+    let timeZone: TimeZone
     /// Spans of one offset each, sorted by `end`, none overlapping.
     private let spans = Mutex<[Span]>([])
 
@@ -16,12 +16,12 @@ public final class ZoneOffsets: Sendable {
         var offset: Int
     }
 
-    public init(_ timeZone: TimeZone) {
+    init(_ timeZone: TimeZone) {
         self.timeZone = timeZone
     }
 
     /// `timeZone.secondsFromGMT(for: date)`.
-    public func secondsFromGMT(for date: Date) -> Int {
+    func secondsFromGMT(for date: Date) -> Int {
         if let known = spans.withLock({ Self.offset(at: date, in: $0) }) { return known }
         let offset = timeZone.secondsFromGMT(for: date)
         let end = timeZone.nextDaylightSavingTimeTransition(after: date) ?? .distantFuture

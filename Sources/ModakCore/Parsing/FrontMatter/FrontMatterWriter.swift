@@ -38,7 +38,7 @@ public enum FrontMatterWriter {
             && text.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) == text
             && !["\"", "'", "["].contains(text.first!)
             && !text.contains("#")
-            && YAMLConstruct(plainValue: Substring(text)) == nil
+            && YAMLConstruct(plainValue: text) == nil
         return isPlain ? text.precomposedStringWithCanonicalMapping : quoted(text)
     }
 
