@@ -51,5 +51,7 @@ import Testing
         #expect(posting([3, 10, 12], of: 1000) == "[3,7,2]")
         // Every other one of 64 sayings: 32 differences take more than 8 bytes of bits.
         #expect(posting(stride(from: 0, to: 64, by: 2).map(Int32.init), of: 64) == "\"" + Data(repeating: 0x55, count: 8).base64EncodedString() + "\"")
+        // Numbers past a byte's range set their bit in a later byte.
+        #expect(posting(stride(from: 256, to: 320, by: 2).map(Int32.init), of: 320) == "\"" + (Data(count: 32) + Data(repeating: 0x55, count: 8)).base64EncodedString() + "\"")
     }
 }

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import unicodedata
 
 import pytest
 
@@ -139,3 +140,25 @@ def published_sayings(site):
         tags = row[6] if len(row) > 6 else []
         entries.append({**dict(zip(fields, row)), "tags": tags[0::2], "tag_slugs": tags[1::2], "new": number >= count - new_count})
     return entries[::-1]
+
+
+# A reference of the search rules, to compare the page's results with.
+INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+
+
+def initial_of(character):
+    offset = ord(character) - 0xAC00
+    return INITIALS[offset // 588] if 0 <= offset < 11172 else character
+
+
+def term_matches(term, text):
+    def same(wanted, found):
+        return wanted == found or (wanted in INITIALS and initial_of(found) == wanted)
+    return any(all(same(w, text[start + i]) for i, w in enumerate(term)) for start in range(len(text) - len(term) + 1))
+
+
+def expected_results(entries, query):
+    terms = unicodedata.normalize("NFC", query).lower().split()
+    def text(entry):
+        return "\n".join([entry["kor"], entry["eng"], entry["who"], *entry["tags"]]).lower()
+    return [entry["id"] for entry in entries if all(term_matches(term, text(entry)) for term in terms)]

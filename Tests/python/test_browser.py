@@ -8,7 +8,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import published_sayings
+from conftest import expected_results, initial_of, published_sayings
 
 THEMES = ["bonfire", "light", "dark"]
 
@@ -66,28 +66,6 @@ def toggle(browser, action, saying_id):
 def has_new_mark(browser, saying_id):
     selector = f'.saying-list [data-saying-id="{saying_id}"] [data-new]'
     return any(mark.is_displayed() for mark in browser.find_elements(By.CSS_SELECTOR, selector))
-
-
-# A reference of the search rules, to compare the page's results with.
-INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
-
-
-def initial_of(character):
-    offset = ord(character) - 0xAC00
-    return INITIALS[offset // 588] if 0 <= offset < 11172 else character
-
-
-def term_matches(term, text):
-    def same(wanted, found):
-        return wanted == found or (wanted in INITIALS and initial_of(found) == wanted)
-    return any(all(same(w, text[start + i]) for i, w in enumerate(term)) for start in range(len(text) - len(term) + 1))
-
-
-def expected_results(entries, query):
-    terms = unicodedata.normalize("NFC", query).lower().split()
-    def text(entry):
-        return "\n".join([entry["kor"], entry["eng"], entry["who"], *entry["tags"]]).lower()
-    return [entry["id"] for entry in entries if all(term_matches(term, text(entry)) for term in terms)]
 
 
 def search_for(browser, query):

@@ -99,7 +99,7 @@ struct SearchIndex {
             return json.raw("]")
         }
         var bits = [UInt8](repeating: 0, count: (sayingCount + 7) / 8)
-        for number in numbers { bits[Int(number) >> 3] |= 1 << (UInt8(number) & 7) }
+        for number in numbers { bits[Int(number) >> 3] |= 1 << UInt8(number & 7) }
         json.string(Data(bits).base64EncodedString())
     }
 
