@@ -93,7 +93,7 @@ import Testing
             ClientListBody(count: 1, itemTemplate: saying, sayingData: data), NotFoundBody(recent: [saying]), EmptyBody(),
             SayingListBody(heading: "", count: 1, sayings: [saying], pager: pager, feedURL: nil),
             TermIndexBody(heading: "", intro: "", terms: [TermView(name: "", url: RelativeURL("", ""), count: 0)]),
-            ArchiveIndexBody(years: [YearView(year: 2026, months: [MonthLinkView(name: "", url: RelativeURL("", ""), count: 1)])], count: 1),
+            ArchiveIndexBody(years: [YearView(year: 2026, months: [TermView(name: "", url: RelativeURL("", ""), count: 1)])], count: 1),
             SettingsBody(themes: [], fonts: [], sizes: [], noticesURL: "", howToUseURL: nil),
             NoticeListBody(notices: []), ArticleBody(article: ArticleView(title: "", url: "", date: nil, datetime: nil, bodyHTML: "", isDraft: false), backURL: nil),
             GiftListBody(gifts: [], tags: [], heading: "", catalogueURL: "", quizURL: ""), GiftQuizBody(dataURL: "", catalogueURL: ""),

@@ -91,7 +91,8 @@ struct SayingListBody: ViewFields {
     }
 }
 
-/// A tag or an author in the index of them all.
+/// A tag, an author or a month in the index of them all (`tags/`, `authors/`, `archive/`); a
+/// month's name is the month alone (`11월`, `November`).
 struct TermView: ViewFields {
     let name: String
     let url: RelativeURL
@@ -119,23 +120,9 @@ struct TermIndexBody: ViewFields {
     }
 }
 
-/// A month in the archive index.
-struct MonthLinkView: ViewFields {
-    /// The month alone (`11월`, `November`).
-    let name: String
-    let url: RelativeURL
-    let count: Int
-
-    func listFields(to list: inout some FieldList) {
-        list.field("name", name)
-        list.field("url", url)
-        list.field("count", NumberText.grouped(count))
-    }
-}
-
 struct YearView: ViewFields {
     let year: Int
-    let months: [MonthLinkView]
+    let months: [TermView]
 
     func listFields(to list: inout some FieldList) {
         list.field("year", String(year))

@@ -43,7 +43,7 @@ struct ArchivePagesStep: RenderStep {
         return context.deferredPage("archive", meta: meta) {
             var years: [YearView] = []
             for month in context.taxonomy.months {
-                let link = MonthLinkView(name: context.dates.monthName(month.month), url: RelativeURL(root, SitePaths.month(year: month.year, month: month.month)),
+                let link = TermView(name: context.dates.monthName(month.month), url: RelativeURL(root, SitePaths.month(year: month.year, month: month.month)),
                                          count: month.sayings.count)
                 if years.last?.year == month.year {
                     years[years.count - 1] = YearView(year: month.year, months: years[years.count - 1].months + [link])
