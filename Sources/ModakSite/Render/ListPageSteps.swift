@@ -77,11 +77,12 @@ struct TermPagesStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let taxonomy = context.taxonomy
         let site = context.content.site.title
+        var feed = ListFeed(context)
         return [(taxonomy.tags, SitePaths.tag, "tags"), (taxonomy.authors, SitePaths.author, "authors")].flatMap { terms, pathOf, kind in
             terms.map { term in
                 let heading = Self.heading(of: term, kind: kind, context)
-                return OutputFile(path: SitePaths.feed(of: pathOf(term.slug)), text: ListFeed.rss(
-                    title: "\(site) · \(heading)", description: heading, pagePath: pathOf(term.slug), positions: term.sayings, context))
+                return OutputFile(path: SitePaths.feed(of: pathOf(term.slug)), bytes: feed.rss(
+                    title: "\(site) · \(heading)", description: heading, pagePath: pathOf(term.slug), positions: term.sayings))
             }
         }
     }
