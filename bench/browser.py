@@ -87,7 +87,6 @@ class Traffic:
 
     def __init__(self, driver):
         self.driver = driver
-        self.urls = {}
 
     def drain(self):
         """Bytes and requests finished since the last call, and whether any event came."""
@@ -98,9 +97,7 @@ class Traffic:
             if not method.startswith("Network."):
                 continue
             events += 1
-            if method == "Network.requestWillBeSent":
-                self.urls[params["requestId"]] = params["request"]["url"]
-            elif method == "Network.loadingFinished":
+            if method == "Network.loadingFinished":
                 sent += params["encodedDataLength"]
                 count += 1
         return sent, count, events
@@ -205,7 +202,7 @@ def main():
     finally:
         driver.quit()
         server.shutdown()
-    print(f"\nreader's phone (CPU 4x slower, 150 ms, 200,000 B/s, gzip): goals page <= 150 KB, LCP <= 2.5 s; query <= 150 KB, results <= 1.5 s")
+    print("\nreader's phone (CPU 4x slower, 150 ms, 200,000 B/s, gzip): goals page <= 150 KB, LCP <= 2.5 s; query <= 150 KB, results <= 1.5 s")
     print(f"{'':<36} {'KB sent':>8} {'requests':>9} {'':>14} {'s':>6}")
     for what, sent, count, label, seconds, ok in rows:
         shown = f"{seconds:.2f}" if seconds is not None else "never"
