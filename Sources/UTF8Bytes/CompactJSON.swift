@@ -1,7 +1,8 @@
 /// The one JSON writer: compact JSON written straight into UTF-8 bytes, strings escaped as
-/// `JSONSerialization` escapes them. It writes `search.json`, the JSON Feed (through ModakSite's
-/// `PrettyJSON`) and what `modak gifts simulate` prints; `JSONSerialization` would box every value
-/// and round-trip every string through UTF-16 (bench/README.md).
+/// `JSONSerialization` escapes them. It writes the saying data and the search shards, the JSON
+/// Feed (through ModakSite's `PrettyJSON`) and what `modak gifts simulate` prints;
+/// `JSONSerialization` would box every value and round-trip every string through UTF-16
+/// (bench/README.md).
 public struct CompactJSON: Sendable {
     public private(set) var bytes: [UInt8] = []
 

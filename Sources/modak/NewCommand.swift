@@ -47,7 +47,7 @@ enum NewCommand {
         }
         let tags = arguments.values(Options.tags).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         // Named after the English words, else the Korean romanised, else who said it, else the day.
-        let stem = arguments[Options.id] ?? [eng, kor, who].lazy.compactMap { $0.flatMap(Slug.make) }.first ?? String(timeText.prefix(10))
+        let stem = arguments[Options.id] ?? [eng, kor, who].lazy.compactMap { $0.flatMap { Slug.make($0) } }.first ?? String(timeText.prefix(10))
         let draft = Draft(folder: "sayings", stem: stem, stemIsFixed: arguments.isGiven(Options.id), body: commentary, typed: typed) { id in
             var fields: [(key: String, value: FrontMatterWriter.Value)] = [("id", .string(id))]
             if let kor { fields.append(("kor", .string(kor))) }

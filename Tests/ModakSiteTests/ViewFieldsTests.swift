@@ -14,8 +14,9 @@ import Testing
     }
 
     private static func view(_ saying: Saying = saying(), date: String = "2023년 11월 15일", isNew: Bool = false, cards: CardImages = .svg,
-                             root: String = "../../", withBody: Bool = true, rawHTML: Bool = false) -> SayingView {
-        let facts = SayingFacts(saying, date: date, datetime: "2023-11-15T07:13:20+09:00", isNew: isNew, cardImages: cards)
+                             root: String = "../../", withBody: Bool = true, rawHTML: Bool = false, authorSlug: String = "kim", tagSlugs: [String]? = nil) -> SayingView {
+        let facts = SayingFacts(saying, date: date, datetime: "2023-11-15T07:13:20+09:00", isNew: isNew, cardImages: cards,
+                                authorSlug: authorSlug, tagSlugs: tagSlugs ?? saying.tags)
         let body = withBody ? MarkdownHTML(saying.body, at: SitePaths.saying(saying.id), renderer: MarkdownRenderer(allowRawHTML: rawHTML)) : nil
         return SayingView(facts: Shared(facts), root: root, body: body)
     }
@@ -34,6 +35,9 @@ import Testing
         #expect(view.mustacheField("shareText") as? String == "모닥불\nBonfire\n— Kim")
         #expect(try #require(view.mustacheField("bodyHTML") as? String).contains("<em>once</em>"))
         #expect(view.mustacheField("hasTags") as? Bool == true)
+        #expect(view.mustacheField("authorURL") as? String == "../../authors/kim/")
+        let tags = try #require(view.mustacheField("tagLinks") as? [TagLinkView])
+        #expect(tags.map { $0.mustacheField("url") as? String } == ["../../tags/a/"])
         #expect(view.mustacheField("nothing") == nil, "a name the view lacks is looked up further down the stack")
         #expect(Self.view(withBody: false).mustacheField("bodyHTML") == nil)
         #expect(Self.view(Self.saying(eng: "")).mustacheField("eng") == nil, "an empty text is no section")
@@ -58,7 +62,7 @@ import Testing
             Self.view(Self.saying(tags: [])), Self.view(Self.saying(tags: ["a", "b"])), Self.view(Self.saying(tags: ["ab"])),
             Self.view(Self.saying(body: "Said twice.")), Self.view(Self.saying(isDraft: true)), Self.view(date: "어제"),
             Self.view(isNew: true), Self.view(cards: .none), Self.view(cards: .svgAndPNG), Self.view(root: "./"),
-            Self.view(withBody: false), Self.view(rawHTML: true),
+            Self.view(withBody: false), Self.view(rawHTML: true), Self.view(authorSlug: "kim-2"), Self.view(tagSlugs: ["a-2"]),
             // The texts traded between fields: the same strings, shown differently.
             Self.view(Self.saying(kor: "Bonfire", eng: "모닥불")),
         ]
@@ -81,9 +85,15 @@ import Testing
                             themeColors: [ThemeColor(color: "#fff", media: nil)], touchIconPath: nil)
         let parts = PageParts(library: library, site: site, links: SiteLinks(menu: [], footer: []), strings: [:])
         let saying = Self.view()
+        let list = SayingList(positions: Array(0..<50), base: "tags/a/")
+        let pager = list.pager(onPage: 1, root: "../", label: PageLabel(pattern: "{number}/{count}"))
+        let data = SayingDataView(facts: Shared(SayingDataFacts(sayings: [saying.facts], published: [Self.saying()])), root: "../")
         let bodies: [any ViewFields] = [
-            HomeBody(today: saying, sayings: [saying]), SayingBody(saying: saying, previous: nil, next: saying),
-            ClientListBody(sayings: [], itemTemplate: saying), NotFoundBody(recent: [saying]), EmptyBody(),
+            HomeBody(today: saying, sayings: [saying], count: 1, pager: pager, sayingData: data), SayingBody(saying: saying, previous: nil, next: saying),
+            ClientListBody(count: 1, itemTemplate: saying, sayingData: data), NotFoundBody(recent: [saying]), EmptyBody(),
+            SayingListBody(heading: "", count: 1, sayings: [saying], pager: pager, feedURL: nil),
+            TermIndexBody(heading: "", intro: "", terms: [TermView(name: "", url: RelativeURL("", ""), count: 0)]),
+            ArchiveIndexBody(years: [YearView(year: 2026, months: [TermView(name: "", url: RelativeURL("", ""), count: 1)])], count: 1),
             SettingsBody(themes: [], fonts: [], sizes: [], noticesURL: "", howToUseURL: nil),
             NoticeListBody(notices: []), ArticleBody(article: ArticleView(title: "", url: "", date: nil, datetime: nil, bodyHTML: "", isDraft: false), backURL: nil),
             GiftListBody(gifts: [], tags: [], heading: "", catalogueURL: "", quizURL: ""), GiftQuizBody(dataURL: "", catalogueURL: ""),
@@ -92,7 +102,7 @@ import Testing
         var views: [any ViewFields] = [saying, site, Self.meta(), SiteLink(title: "", url: "", isExternal: false),
                                        LinkView(title: "", url: "", isCurrent: false, isExternal: false), Choice(value: "", label: "", selected: false),
                                        GiftView(id: "", name: "", price: 0, priceText: "", imageURL: "", url: "", description: "", link: nil, tags: []),
-                                       GiftTagView(name: "", slug: "", url: "", count: 0),
+                                       GiftTagView(name: "", slug: "", url: "", count: 0), pager, data, TagLinkView(name: "", url: RelativeURL("", "")),
                                        SouvenirView(id: "", title: "", date: "", datetime: "", messageHTML: "", isNew: false),
                                        ThemeColor(color: "", media: nil), ServiceWorkerView(version: "", shell: [], pages: [], offlinePage: "")]
         views += bodies.map { PageView(parts, meta: Boxed(Self.meta()), body: $0) }

@@ -4,7 +4,7 @@ import TestSupport
 import ModakCore
 @testable import ModakSite
 
-/// The sayings website's pages, their hooks and `search.json`, on the `website` fixture (English,
+/// The sayings website's pages, their hooks and data files, on the `website` fixture (English,
 /// two new sayings, one scheduled, notices and free pages) built as of 2026-11-30.
 @Suite struct WebsiteTests {
     /// The fixture built once per test, with its pages parsed on demand.
@@ -40,7 +40,9 @@ import ModakCore
 
     @Test func everyPageOfTheWebsiteIsBuilt() throws {
         let site = try Built()
-        for path in ["index.html", "favorites/index.html", "unused/index.html", "search/index.html", "search.json",
+        for path in ["index.html", "favorites/index.html", "unused/index.html", "search/index.html", "search/shards/0.json",
+                     "data/sayings/0.json", "data/ids/0.json", "archive/index.html", "archive/2026/11/index.html", "tags/index.html",
+                     "tags/warmth/index.html", "tags/warmth/feed.xml", "authors/index.html", "authors/tester/index.html", "authors/tester/feed.xml",
                      "settings/index.html", "notices/index.html", "notices/2026-11-01-first/index.html",
                      "notices/2026-11-20-second/index.html", "how-to-use/index.html", "about-us/index.html", "404.html"] {
             #expect(site.folder.exists("public/" + path), "\(path)")
@@ -48,22 +50,28 @@ import ModakCore
         for id in Self.published { #expect(site.folder.exists("public/sayings/\(id)/index.html")) }
     }
 
-    @Test func searchIndexHoldsPublishedSayingsNewestFirstInCompactRows() throws {
+    @Test func theDataFilesHoldPublishedSayingsNumberedFromTheOldest() throws {
         let site = try Built()
-        let text = try site.page("search.json")
-        #expect(!text.contains("SCHEDULED-MARKER"))
-        let index = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(index["fields"] as? [String] == ["id", "kor", "eng", "who", "day", "tags"])
-        #expect(index["new"] as? Int == 2)
-        let rows = try #require(index["sayings"] as? [[String]])
-        #expect(rows.map { $0[0] } == Self.published)
-        #expect(rows[0] == ["fresh", "모닥불 앞에 있으면 몸이 따뜻해지듯이", "Like getting warm in front of a bonfire", "Modak", "2026-11-30", "warmth courage"])
-        #expect(rows[1].count == 5, "no tags, no tags column")
-        #expect(rows[2][2] == #"Only in English <b>bold</b> & "quoted""#)
-        // Decomposed Hangul in the source is composed (NFC) in the index, as the search box composes queries.
-        let decomposed = try #require(rows.first { $0[0] == "decomposed" })
-        #expect(decomposed[1] == "간단한 말")
-        #expect(decomposed[1].unicodeScalars.count == 5)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(site.page("data/sayings/0.json").utf8)) as? [[Any]])
+        #expect(rows.map { $0[0] as? String } == Self.published.reversed())
+        let fresh = try #require(rows.last)
+        #expect(fresh.prefix(6).map { $0 as? String } == ["fresh", "모닥불 앞에 있으면 몸이 따뜻해지듯이", "Like getting warm in front of a bonfire", "Modak", "modak", "2026-11-30"])
+        #expect(fresh[6] as? [String] == ["warmth", "warmth", "courage", "courage"])
+        #expect(rows[0].count == 6, "no tags, no tags column")
+        #expect(rows[2][2] as? String == #"Only in English <b>bold</b> & "quoted""#)
+        // Decomposed Hangul in the source is composed (NFC), as the search box composes queries.
+        let decomposed = try #require(rows.first { $0[0] as? String == "decomposed" })
+        #expect(decomposed[1] as? String == "간단한 말")
+        #expect((decomposed[1] as? String)?.unicodeScalars.count == 5)
+        let ids = try #require(try JSONSerialization.jsonObject(with: Data(site.page("data/ids/0.json").utf8)) as? [String: Int])
+        #expect(ids == ["old": 0, "decomposed": 1, "english-only": 2, "yesterday": 3, "fresh": 4])
+        let data = try #require(try site.elements("search/index.html", "div") { $0["id"] == "saying-data" }.first)
+        #expect(data.attributes["data-count"] == "5")
+        #expect(data.attributes["data-new-count"] == "2")
+        #expect(data.attributes["data-url"] == "../data/")
+        for path in try site.folder.snapshot("public").keys where path.hasSuffix(".json") || path.hasSuffix(".xml") {
+            #expect(try !site.page(path).contains("SCHEDULED-MARKER"), "\(path)")
+        }
     }
 
     @Test func sayingPagesCarryTheHooksAndBothLanguages() throws {
@@ -97,7 +105,7 @@ import ModakCore
         #expect(try site.page(path).contains("Only in English &lt;b&gt;bold&lt;/b&gt; &amp;"))
     }
 
-    @Test func homeShowsTodayLargeAndEverySayingWithNewMarks() throws {
+    @Test func homeShowsTodayLargeAndTheNewestSayingsWithNewMarks() throws {
         let site = try Built()
         let today = try #require(try site.elements("index.html", "article") { $0["id"] == "today" }.first)
         #expect(Self.published.contains(today.attributes["data-saying-id"] ?? ""))
@@ -105,21 +113,22 @@ import ModakCore
         let items = try site.elements("index.html", "li") { $0["data-saying-id"] != nil }
         #expect(items.map { $0.attributes["data-saying-id"] ?? "" } == Self.published)
         let html = try site.page("index.html")
-        let marks = html.components(separatedBy: "<li class=\"saying-item\"").dropFirst().map { $0.contains("data-new") }
+        let marks = html.components(separatedBy: "<li class=\"saying-item\"").dropFirst().map { $0.components(separatedBy: "</li>")[0].contains("data-new") }
         #expect(marks == [true, true, false, false, false])
     }
 
     @Test func readerListsAndSearchHaveTheirHooksAndTemplates() throws {
         let site = try Built()
-        let unused = try site.elements("unused/index.html", "li") { $0["data-saying-id"] != nil }
-        #expect(unused.map { $0.attributes["data-saying-id"] ?? "" } == Self.published, "complete without JavaScript")
         #expect(try site.elements("search/index.html", "input") { $0["id"] == "search-input" }.count == 1)
-        for path in ["favorites/index.html", "search/index.html"] {
+        for path in ["favorites/index.html", "unused/index.html", "search/index.html"] {
             let html = try site.page(path)
             let start = try #require(html.range(of: #"<template id="saying-template">"#)).upperBound
             let item = html[start...].components(separatedBy: "</template>")[0]
-            for field in ["url", "kor", "eng", "who", "date"] { #expect(item.contains(#"data-field="\#(field)""#), "\(path) \(field)") }
+            for field in ["url", "kor", "eng", "who", "date", "tags"] { #expect(item.contains(#"data-field="\#(field)""#), "\(path) \(field)") }
             #expect(try site.elements(path, "li") { ($0["data-saying-id"] ?? "") != "" }.isEmpty, "\(path) lists nothing before the browser does")
+            // Without JavaScript: a sentence, and the ways to every saying.
+            let fallback = html.components(separatedBy: "<noscript>")[1].components(separatedBy: "</noscript>")[0]
+            for link in [#"href="../""#, #"href="../archive/""#, #"href="../tags/""#, #"href="../authors/""#] { #expect(fallback.contains(link), "\(path) \(link)") }
             #expect(try site.elements(path, "meta") { $0["name"] == "robots" }.count == 1, "personal pages stay out of search engines")
         }
     }

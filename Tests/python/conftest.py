@@ -3,11 +3,14 @@ import atexit
 import contextlib
 import functools
 import http.server
+import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
 import threading
+import unicodedata
 
 import pytest
 
@@ -118,6 +121,47 @@ def browser():
     driver = chromium()
     yield driver
     driver.quit()
+
+
+def published_sayings(site):
+    """The built site's published sayings as its data files hold them (docs/reference/output.md,
+    "Saying data"), newest first: dicts of id, kor, eng, who, author (its slug), day, tags (names),
+    tag_slugs and new."""
+    settings = open(os.path.join(site, "search", "index.html"), encoding="utf-8").read()
+    count, new_count, chunk_size = (int(re.search(f'data-{name}="(\\d+)"', settings).group(1)) for name in ("count", "new-count", "chunk-size"))
+    rows = []
+    for chunk in range((count + chunk_size - 1) // chunk_size):
+        with open(os.path.join(site, "data", "sayings", f"{chunk}.json"), encoding="utf-8") as f:
+            rows += json.load(f)
+    assert len(rows) == count
+    fields = ("id", "kor", "eng", "who", "author", "day")
+    entries = []
+    for number, row in enumerate(rows):
+        tags = row[6] if len(row) > 6 else []
+        entries.append({**dict(zip(fields, row)), "tags": tags[0::2], "tag_slugs": tags[1::2], "new": number >= count - new_count})
+    return entries[::-1]
+
+
+# A reference of the search rules, to compare the page's results with.
+INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+
+
+def initial_of(character):
+    offset = ord(character) - 0xAC00
+    return INITIALS[offset // 588] if 0 <= offset < 11172 else character
+
+
+def term_matches(term, text):
+    def same(wanted, found):
+        return wanted == found or (wanted in INITIALS and initial_of(found) == wanted)
+    return any(all(same(w, text[start + i]) for i, w in enumerate(term)) for start in range(len(text) - len(term) + 1))
+
+
+def expected_results(entries, query):
+    terms = unicodedata.normalize("NFC", query).lower().split()
+    def text(entry):
+        return "\n".join([entry["kor"], entry["eng"], entry["who"], *entry["tags"]]).lower()
+    return [entry["id"] for entry in entries if all(term_matches(term, text(entry)) for term in terms)]
 
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}

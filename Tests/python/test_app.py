@@ -162,6 +162,24 @@ def test_a_worker_keeps_the_home_page_and_opened_pages_and_answers_the_others_of
         set_offline(phone, False)
 
 
+def test_favorites_opened_once_are_read_offline_from_the_data_files_kept(phone, served_sample):
+    """The data files a list fetched are kept like pages: offline, favorites still shows its sayings."""
+    controlled(phone, served_sample)
+    liked = phone.execute_script("return [...document.querySelectorAll('.saying-list [data-saying-id]')].slice(-2).map((e) => e.dataset.sayingId)")
+    phone.execute_script("localStorage.setItem('modak.liked', JSON.stringify(arguments[0]))", liked)
+    shown = lambda: [e.get_attribute("data-saying-id") for e in phone.find_elements("css selector", "#favorites-list [data-saying-id]")]
+    phone.get(served_sample + "favorites/")
+    wait(lambda: sorted(shown()) == sorted(liked))
+    try:
+        set_offline(phone, True)
+        phone.refresh()
+        wait(lambda: sorted(shown()) == sorted(liked))
+        assert not phone.find_element("css selector", "[data-load-failed]").is_displayed()
+    finally:
+        set_offline(phone, False)
+        phone.execute_script("localStorage.clear()")
+
+
 class SlowPages(_QuietHandler):
     """Answers pages after `delay` seconds, and nothing at all while `down`."""
     delay = 0

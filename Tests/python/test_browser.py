@@ -1,13 +1,14 @@
 """The sayings website in headless Chromium: toggles, "new" marks, lists, search, settings, sharing,
 contrast and small screens, on the sample site served from 127.0.0.1."""
 import json
-import os
 import unicodedata
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from conftest import expected_results, initial_of, published_sayings
 
 THEMES = ["bonfire", "light", "dark"]
 
@@ -32,13 +33,11 @@ def site(browser, served_sample):
 
 @pytest.fixture(scope="module")
 def index(sample_site):
-    with open(os.path.join(sample_site, "search.json"), encoding="utf-8") as f:
-        data = json.load(f)
-    fields = data["fields"]
-    entries = [dict(zip(fields, row)) for row in data["sayings"]]
-    for position, entry in enumerate(entries):
-        entry["new"] = position < data["new"]
-    return entries
+    return published_sayings(sample_site)
+
+
+# Sayings the scripts' lists show at a time (saying-data.js).
+PAGE = 20
 
 
 def wait(browser, condition, timeout=5):
@@ -49,6 +48,17 @@ def ids(elements):
     return [element.get_attribute("data-saying-id") for element in elements]
 
 
+def show_all(browser, selector, count):
+    """The ids in the list at `selector` once its [data-more] button has shown all `count` sayings."""
+    def shown(driver):
+        return ids(driver.find_elements(By.CSS_SELECTOR, f"{selector} [data-saying-id]"))
+    more = browser.find_element(By.CSS_SELECTOR, "[data-more]")
+    while wait(browser, lambda d: len(shown(d)) >= count or more.is_displayed()) and len(shown(browser)) < count:
+        more.click()
+    wait(browser, lambda d: not more.is_displayed())
+    return shown(browser)
+
+
 def toggle(browser, action, saying_id):
     return browser.find_element(By.CSS_SELECTOR, f'button[data-action="{action}"][data-saying-id="{saying_id}"]')
 
@@ -56,28 +66,6 @@ def toggle(browser, action, saying_id):
 def has_new_mark(browser, saying_id):
     selector = f'.saying-list [data-saying-id="{saying_id}"] [data-new]'
     return any(mark.is_displayed() for mark in browser.find_elements(By.CSS_SELECTOR, selector))
-
-
-# A reference of the search rules, to compare the page's results with.
-INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
-
-
-def initial_of(character):
-    offset = ord(character) - 0xAC00
-    return INITIALS[offset // 588] if 0 <= offset < 11172 else character
-
-
-def term_matches(term, text):
-    def same(wanted, found):
-        return wanted == found or (wanted in INITIALS and initial_of(found) == wanted)
-    return any(all(same(w, text[start + i]) for i, w in enumerate(term)) for start in range(len(text) - len(term) + 1))
-
-
-def expected_results(entries, query):
-    terms = unicodedata.normalize("NFC", query).lower().split()
-    def text(entry):
-        return "\n".join([entry["kor"], entry["eng"], entry["who"], entry.get("tags", "")]).lower()
-    return [entry["id"] for entry in entries if all(term_matches(term, text(entry)) for term in terms)]
 
 
 def search_for(browser, query):
@@ -176,7 +164,7 @@ def test_favorites_follow_a_like_in_another_tab(site, index, served_sample):
 
 def test_used_sayings_leave_the_unused_list(site, index):
     browser = site("unused/")
-    assert ids(browser.find_elements(By.CSS_SELECTOR, "#unused-list [data-saying-id]")) == [e["id"] for e in index]
+    assert show_all(browser, "#unused-list", len(index)) == [e["id"] for e in index]
     saying = index[5]["id"]
 
     site(f"sayings/{saying}/")
@@ -185,15 +173,13 @@ def test_used_sayings_leave_the_unused_list(site, index):
     assert used.get_attribute("aria-pressed") == "true"
 
     site("unused/")
-    shown = [item for item in browser.find_elements(By.CSS_SELECTOR, "#unused-list [data-saying-id]") if item.is_displayed()]
-    assert saying not in ids(shown)
-    assert len(shown) == len(index) - 1
+    assert show_all(browser, "#unused-list", len(index) - 1) == [e["id"] for e in index if e["id"] != saying]
     assert browser.find_element(By.CSS_SELECTOR, "[data-count]").text == str(len(index) - 1)
 
     site(f"sayings/{saying}/")
     toggle(browser, "used", saying).click()
     site("unused/")
-    assert browser.find_element(By.CSS_SELECTOR, f'#unused-list [data-saying-id="{saying}"]').is_displayed()
+    assert wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, f'#unused-list [data-saying-id="{saying}"]'))[0].is_displayed()
 
 
 def test_toggles_on_the_home_page_share_state_with_the_saying_page(site):
@@ -277,7 +263,7 @@ def test_search_in_korean_english_and_by_author(site, index):
         expected = expected_results(index, query)
         assert expected, query
         found = wait(browser, lambda d: search_for(d, query) or None)
-        assert found == expected[:100], query
+        assert found == expected[:PAGE], query
     assert wait(browser, lambda d: search_for(d, "zzzzqqq") == [])
     assert browser.find_element(By.ID, "search-status").text
 
@@ -288,11 +274,11 @@ def test_search_by_initial_consonants_and_decomposed_hangul(site, index):
     initials = "".join(initial_of(c) for c in word[:2])
     expected = expected_results(index, initials)
     assert index[1]["id"] in expected
-    assert wait(browser, lambda d: search_for(d, initials) == expected[:100])
+    assert wait(browser, lambda d: search_for(d, initials) == expected[:PAGE])
     # Keyboards on some systems send jamo sequences (NFD); they must find the composed text.
     decomposed = unicodedata.normalize("NFD", word)
     assert decomposed != word
-    assert wait(browser, lambda d: search_for(d, decomposed) == expected_results(index, word)[:100])
+    assert wait(browser, lambda d: search_for(d, decomposed) == expected_results(index, word)[:PAGE])
 
 
 def test_search_typing_and_address(site, index, served_sample):

@@ -27,6 +27,9 @@ def test_every_page_is_valid_html(sample_site):
     pages = glob.glob(os.path.join(sample_site, "**", "*.html"), recursive=True)
     assert len(pages) > 20, "the sample site should have pages of every kind"
     assert os.path.join(sample_site, "offline", "index.html") in pages, "the service worker's offline page too"
+    # The lists of every saying: a numbered page, the archive and a month, tags and authors and one of each.
+    for pattern in ("page/1", "archive", "archive/*/*", "tags", "tags/*", "authors", "authors/*"):
+        assert glob.glob(os.path.join(sample_site, pattern, "index.html")), pattern
     assert_valid_html(sample_site)
 
 

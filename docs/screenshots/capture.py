@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Remakes the README screenshots: home, a saying page and settings in every theme, plus a phone:
 the same pages, the reader's data on settings, the reader's own souvenirs, the offline page, and
-the gift quiz: a question card dragged towards "yes", and a result with its history.
+the gift quiz: a question card dragged towards "yes", and a result with its history, and the
+lists of sayings: the home page's pager, a numbered page, a tag's page and a search.
 
-usage: python3 docs/screenshots/capture.py [quiz]     (after `swift build`; needs chromium, chromedriver, selenium)
+usage: python3 docs/screenshots/capture.py [quiz|lists]     (after `swift build`; needs chromium, chromedriver, selenium)
 
 Builds the sample content as of the sample day into a temporary folder, serves it on 127.0.0.1 and
 photographs it in headless Chromium. The reader has liked the saying of the day, so a pressed
-toggle shows too. With `quiz`, only the quiz's pictures are made.
+toggle shows too. With `quiz` or `lists`, only those pictures are made.
 """
 import functools
 import http.server
@@ -126,6 +127,9 @@ def main():
         if sys.argv[1:] == ["quiz"]:
             shoot_quiz(browser, base, save)
             return 0
+        if sys.argv[1:] == ["lists"]:
+            shoot_lists(browser, base, save)
+            return 0
 
         def shoot(name, theme, path, size):
             width, height = size
@@ -145,9 +149,32 @@ def main():
             shoot(f"phone-{page}", "bonfire", path, PHONE)
         shoot_pocket(browser, base)
         shoot_quiz(browser, base, save)
+        shoot_lists(browser, base, save)
     finally:
         browser.quit()
         server.shutdown()
+
+
+def shoot_lists(browser, base, save):
+    """On a phone: the end of the home page (its newest sayings, pager and ways on), page 1 of all
+    sayings, the tag with the most sayings, and a search in Korean."""
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
+    browser.get(base)
+    browser.execute_script("localStorage.clear(); localStorage.setItem('modak.theme', 'bonfire')")
+    browser.get(base)
+    browser.execute_script("document.querySelector('.page-nav').scrollIntoView({block: 'end'})")
+    save("phone-home-pager")
+    browser.get(base + "page/1/")
+    save("phone-archive-page")
+    browser.get(base + "tags/")
+    tag = browser.execute_script("""return [...document.querySelectorAll('.term-list a')]
+        .sort((a, b) => b.querySelector('.term-count').textContent - a.querySelector('.term-count').textContent)[0].href""")
+    browser.get(tag)
+    save("phone-tag")
+    browser.get(base + "search/?q=" + "사랑")
+    WebDriverWait(browser, 5).until(lambda b: b.find_elements("css selector", "#search-results [data-saying-id]"))
+    time.sleep(0.3)
+    save("phone-search")
 
 
 def shoot_pocket(browser, base):

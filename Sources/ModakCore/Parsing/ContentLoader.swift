@@ -8,6 +8,7 @@ public enum ContentLoader {
     /// Top-level folders whose names a page slug may not take, because the site writes there.
     public static let reservedSlugs: Set<String> = [
         "sayings", "cards", "favorites", "unused", "search", "settings", "notices", "gifts", "souvenirs", "assets", "static",
+        "page", "archive", "tags", "authors", "data",
     ]
 
     /// `folder` is the content folder as diagnostics name it (`content`); without it, it is taken

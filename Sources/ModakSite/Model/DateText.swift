@@ -35,6 +35,16 @@ public struct DateText: Sendable {
         }
     }
 
+    /// `2026년 11월` or `November 2026`.
+    public func month(year: Int, month: Int) -> String {
+        language == "ko" ? "\(year)년 \(month)월" : "\(Self.englishMonths[month - 1]) \(year)"
+    }
+
+    /// The month alone: `11월` or `November`.
+    public func monthName(_ month: Int) -> String {
+        language == "ko" ? "\(month)월" : Self.englishMonths[month - 1]
+    }
+
     /// The calendar day `date` falls on in the site's time zone.
     public func day(_ date: Date) -> CivilDay { local(date).day }
 

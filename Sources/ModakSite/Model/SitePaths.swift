@@ -9,7 +9,21 @@ public enum SitePaths {
     public static let favorites = "favorites/"
     public static let unused = "unused/"
     public static let search = "search/"
-    public static let searchIndex = "search.json"
+    public static let tags = "tags/"
+    public static func tag(_ slug: String) -> String { "tags/\(slug)/" }
+    public static let authors = "authors/"
+    public static func author(_ slug: String) -> String { "authors/\(slug)/" }
+    /// The archive by month, and one month's sayings (`archive/2026/11/`).
+    public static let archive = "archive/"
+    public static func month(year: Int, month: Int) -> String { "archive/\(year)/\(month < 10 ? "0" : "")\(month)/" }
+    /// The feed of a tag's or an author's page (`page`, a folder path).
+    public static func feed(of page: String) -> String { page + "feed.xml" }
+    /// What the browser reads saying by saying (docs/reference/output.md, "Saying data").
+    public static let sayingData = "data/"
+    public static func sayingChunk(_ number: Int) -> String { "data/sayings/\(number).json" }
+    public static func idBucket(_ number: Int) -> String { "data/ids/\(number).json" }
+    public static let searchShards = "search/shards/"
+    public static func searchShard(_ number: Int) -> String { searchShards + "\(number).json" }
     public static let settings = "settings/"
     public static let notices = "notices/"
     public static func notice(_ slug: String) -> String { "notices/\(slug)/" }

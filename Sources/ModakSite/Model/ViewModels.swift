@@ -23,6 +23,9 @@ final class SayingFacts: ViewFields, Sendable {
     let path: String
     let cardPath: String?
     let cardPNGPath: String?
+    /// The pages of its author and of each of its tags (aligned with `tags`), from the site's root.
+    let authorPath: String
+    let tagPaths: [String]
 
     /// Inlined into `SayingView`'s: templates look up a saying's fields more than any others'.
     @inline(__always)
@@ -40,8 +43,9 @@ final class SayingFacts: ViewFields, Sendable {
         list.field("isDraft", isDraft)
     }
 
-    /// `saying` shown with its date and "new" mark as worked out for this build.
-    init(_ saying: Saying, date: String, datetime: String, isNew: Bool, cardImages: CardImages) {
+    /// `saying` shown with its date and "new" mark as worked out for this build, and the slugs of
+    /// its author's and its tags' pages.
+    init(_ saying: Saying, date: String, datetime: String, isNew: Bool, cardImages: CardImages, authorSlug: String, tagSlugs: [String]) {
         id = saying.id
         kor = saying.kor
         eng = saying.eng
@@ -55,15 +59,17 @@ final class SayingFacts: ViewFields, Sendable {
         path = SitePaths.saying(saying.id)
         cardPath = cardImages == .none ? nil : SitePaths.card(saying.id)
         cardPNGPath = cardImages == .svgAndPNG ? SitePaths.cardPNG(saying.id) : nil
+        authorPath = SitePaths.author(authorSlug)
+        tagPaths = tagSlugs.map(SitePaths.tag)
     }
 
-    /// The empty saying that scripts clone to show results from `search.json`: every text there,
+    /// The empty saying that scripts clone to show sayings from the data files: every text there,
     /// empty, for the script to fill, and no links (the script makes them).
     init(clientTemplateOn datetime: String) {
         (id, kor, eng, who, date) = ("", "", "", "", "")
         self.datetime = datetime
         (isNew, tags, isDraft, isClientTemplate) = (false, [], false, true)
-        (path, cardPath, cardPNGPath) = ("", nil, nil)
+        (path, cardPath, cardPNGPath, authorPath, tagPaths) = ("", nil, nil, "", [])
     }
 }
 
@@ -111,18 +117,45 @@ struct SayingView: ViewFields {
         list.field("cardURL", facts.value.cardPath.map { RelativeURL(root, $0) })
         list.field("cardPNGURL", facts.value.cardPNGPath.map { RelativeURL(root, $0) })
         list.field("bodyHTML", body)
+        list.field("authorURL", RelativeURL(root, facts.value.authorPath))
+        list.field("tagLinks", TagLinks(facts: facts.value, root: root))
     }
 }
 
+/// A saying's tags as links to their pages, from the page at `root`. Keyed as the root and the
+/// pages' paths: the names are keyed with the facts.
+struct TagLinks: ViewValue {
+    let facts: SayingFacts
+    let root: String
+
+    var templateValue: Any? {
+        zip(facts.tags, facts.tagPaths).map { TagLinkView(name: $0, url: RelativeURL(root, $1)) }
+    }
+
+    func addKey(to key: inout StableHash) {
+        key.add(root)
+        key.add(UInt64(facts.tagPaths.count))
+        for path in facts.tagPaths { key.add(path) }
+    }
+}
+
+/// The home page: the saying of the day, then the front of the list of every saying.
 struct HomeBody: ViewFields {
     let today: SayingView?
+    /// The newest sayings, the last page of the archive (see `SayingList`).
     let sayings: [SayingView]
+    let count: Int
+    let pager: PagerView
+    /// For "another saying", which picks from the data files.
+    let sayingData: SayingDataView
 
     func listFields(to list: inout some FieldList) {
         list.field("today", today)
         list.field("sayings", sayings)
         list.field("hasSayings", !sayings.isEmpty)
-        list.field("count", NumberText.grouped(sayings.count))
+        list.field("count", NumberText.grouped(count))
+        list.field("pager", pager)
+        list.field("sayingData", sayingData)
     }
 }
 
@@ -142,18 +175,19 @@ struct EmptyBody: ViewFields {
     func listFields(to list: inout some FieldList) {}
 }
 
-/// Pages whose list the browser filters or fills from `search.json` and `localStorage`:
-/// favorites, unused and search. `itemTemplate` is the empty saying the script clones per result.
+/// Pages whose list the browser fills from the data files and `localStorage`: favorites, unused
+/// and search. `itemTemplate` is the empty saying the script clones for each saying it shows.
 struct ClientListBody: ViewFields {
-    /// The server-rendered list (all sayings on "unused"; empty where the list is built in the browser).
-    let sayings: [SayingView]
+    /// How many sayings are published.
+    let count: Int
     let itemTemplate: SayingView
+    let sayingData: SayingDataView
 
     func listFields(to list: inout some FieldList) {
-        list.field("sayings", sayings)
-        list.field("hasSayings", !sayings.isEmpty)
-        list.field("count", NumberText.grouped(sayings.count))
+        list.field("hasSayings", count > 0)
+        list.field("count", NumberText.grouped(count))
         list.field("itemTemplate", itemTemplate)
+        list.field("sayingData", sayingData)
     }
 }
 

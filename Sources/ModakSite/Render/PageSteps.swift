@@ -1,22 +1,10 @@
 import ModakCore
 import Mustache
 
-/// The home page and one page per published saying.
+/// One page per published saying.
 struct SayingPagesStep: RenderStep {
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
-        [home(context)] + context.published.indices.map { sayingPage($0, context) }
-    }
-
-    private func home(_ context: RenderContext) -> DeferredFile {
-        let path = SitePaths.home
-        let todayIndex = context.sayingOfTheDay.flatMap { today in context.published.firstIndex { $0.id == today.id } }
-        var meta = context.meta(path: path, title: context.content.site.title, section: "home")
-        if context.sayingOfTheDay != nil {
-            meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
-        }
-        return context.deferredPage("home", meta: meta) {
-            HomeBody(today: todayIndex.map { context.sayingView(at: $0, from: path) }, sayings: context.allSayingViews(from: path))
-        }
+        context.published.indices.map { sayingPage($0, context) }
     }
 
     private func sayingPage(_ index: Int, _ context: RenderContext) -> DeferredFile {

@@ -23,8 +23,14 @@ public final class RenderContext: Sendable {
     /// What every view of each published saying shows, aligned with `published`: its dates and
     /// "new" mark worked out, and its part of page keys hashed, once per build.
     let sayings: [Shared<SayingFacts>]
-    /// The empty saying that scripts clone to show results from `search.json`.
+    /// The calendar day of each published saying in the site's time zone, aligned with `published`.
+    let days: [CivilDay]
+    /// The published sayings by tag, author and month.
+    let taxonomy: SayingTaxonomy
+    /// The empty saying that scripts clone to show sayings from the data files.
     let clientTemplate: Shared<SayingFacts>
+    /// What the pages whose scripts read the data files tell them (`SayingDataStep`).
+    let sayingData: Shared<SayingDataFacts>
     public let sayingOfTheDay: Saying?
     public let markdown: MarkdownRenderer
     public let dates: DateText
@@ -62,9 +68,17 @@ public final class RenderContext: Sendable {
         let interfaceLanguage = matchedLanguage ?? "en"
         let dates = DateText(timeZone: content.site.timeZone, language: interfaceLanguage)
         self.dates = dates
-        sayings = ParallelMap.map(published) { [rules] saying in
-            Shared(SayingFacts(saying, date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying), cardImages: cardImages))
+        let days = published.map { dates.day($0.time) }
+        self.days = days
+        let taxonomy = SayingTaxonomy(published: published, days: days)
+        self.taxonomy = taxonomy
+        sayings = ParallelMap.map(Array(published.indices)) { [rules] index in
+            let saying = published[index]
+            return Shared(SayingFacts(
+                saying, date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying), cardImages: cardImages,
+                authorSlug: taxonomy.authors[taxonomy.authorOf[index]].slug, tagSlugs: taxonomy.tagsOf[index].map { taxonomy.tags[$0].slug }))
         }
+        sayingData = Shared(SayingDataFacts(sayings: sayings, published: published))
         clientTemplate = Shared(SayingFacts(clientTemplateOn: today.day.description))
         let site = SiteView(
             title: content.site.title, description: content.site.description, baseURL: content.site.baseURL,
@@ -93,10 +107,10 @@ public final class RenderContext: Sendable {
                    body: withBody ? MarkdownHTML(published[index].body, at: pagePath, renderer: markdown) : nil)
     }
 
-    /// The views of every published saying on the page at `pagePath` (a list of them all).
-    func allSayingViews(from pagePath: String) -> [SayingView] {
+    /// The views of the published sayings at `positions` on the page at `pagePath` (a list of them).
+    func sayingViews(_ positions: some Collection<Int>, from pagePath: String) -> [SayingView] {
         let root = SitePaths.root(from: pagePath)
-        return sayings.map { SayingView(facts: $0, root: root, body: nil) }
+        return positions.map { SayingView(facts: sayings[$0], root: root, body: nil) }
     }
 
     /// Renders `template` as a full page at `meta.path`.
@@ -193,8 +207,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The writer renders deferred pages in this order across its threads, so the steps with the
-    /// few largest pages (the lists of every saying) come first and no thread ends on one alone.
-    public static let defaultSteps: [any RenderStep] = [ReaderListPagesStep(), SayingPagesStep(), SearchIndexStep(), SettingsStep(), NoticesStep(), FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep()]
+    /// largest pages (lists) come first and no thread ends on one alone; the steps run side by
+    /// side, the slowest (the search index) first.
+    public static let defaultSteps: [any RenderStep] = [
+        SearchIndexStep(), ArchivePagesStep(), TermPagesStep(), ReaderListPagesStep(), SayingPagesStep(), SayingDataStep(), SettingsStep(), NoticesStep(),
+        FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep(),
+    ]
     public static let defaultFinishingSteps: [any FinishingStep] = [ServiceWorkerStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {

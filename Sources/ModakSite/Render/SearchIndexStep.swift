@@ -2,33 +2,114 @@ import Foundation
 import ModakCore
 import UTF8Bytes
 
-/// `search.json`: every published saying, newest first, as compact arrays, for the search page,
-/// the reader's lists and the home page's "another saying". Scheduled sayings never appear.
+/// The search index, `search/shards/<n>.json`, split so that a query word fetches one shard: every
+/// token of the sayings' texts (two UTF-16 units or more) in the shard of each pair of neighbouring
+/// units' key units, every single unit in the shard of its key unit (`SearchText`), each with the
+/// sayings holding it. The script answers a word from one shard, exactly, whatever the shard's
+/// neighbours hold: every token that can match the word shares its first key pair (docs/reference/
+/// output.md, "Search index"). Scheduled sayings never appear.
 ///
-/// `{"fields": ["id","kor","eng","who","day","tags"], "new": N, "sayings": [[…], …]}` — the first
-/// `new` entries are within `newDays`; `tags` (space-separated) is left off when a saying has none.
-/// Texts are NFC; the browser derives lower-case and Hangul initial-consonant forms itself, which
-/// keeps the file about the size of the texts.
+/// A shard is `{"<token>": posting, …}`. A posting lists saying numbers (as `data/sayings/`
+/// numbers them, from the oldest): either a JSON array of the first number and the differences of
+/// the next ones, or, when that is longer, a bitmap in Base64 (bit `n % 8` of byte `n / 8` for
+/// saying `n`). A shard changes only when a saying with one of its tokens is added or changed.
 struct SearchIndexStep: RenderStep {
-    static let fields = ["id", "kor", "eng", "who", "day", "tags"]
-
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        // Keys in alphabetical order, as `JSONSerialization` with `.sortedKeys` wrote them.
-        var json = CompactJSON(capacity: context.published.count * 256)
-        json.raw(#"{"fields":"#)
-        json.strings(Self.fields)
-        json.raw(#","new":"#)
-        json.integer(context.sayings.prefix(while: \.value.isNew).count)
-        json.raw(#","sayings":["#)
-        for (index, saying) in context.published.enumerated() {
-            // Already NFC: the loader normalises every text (and a space joins NFC tags into NFC).
-            var row = [saying.id, saying.kor, saying.eng, saying.who]
-            row.append(context.dates.day(saying.time).description)
-            if !saying.tags.isEmpty { row.append(saying.tags.joined(separator: " ")) }
-            if index > 0 { json.raw(",") }
-            json.strings(row)
+        let count = context.published.count
+        let index = SearchIndex(texts: (0..<count).map { number in
+            let saying = context.published[count - 1 - number]
+            return [saying.kor, saying.eng, saying.who] + saying.tags
+        })
+        return index.shards(context.sayingData.value.searchShards).enumerated().map { OutputFile(path: SitePaths.searchShard($0.offset), bytes: $0.element) }
+    }
+}
+
+/// Every token and single unit of the sayings' texts with the sayings (their numbers) holding it.
+struct SearchIndex {
+    /// Tokens of two units or more, and single units, in the order first met.
+    private(set) var entries: [[UInt16]] = []
+    /// Ascending saying numbers, aligned with `entries`.
+    private(set) var postings: [[Int32]] = []
+    let sayingCount: Int
+
+    /// `texts`: the fields of each saying, oldest first.
+    init(texts: [[String]]) {
+        sayingCount = texts.count
+        var tokenEntries: [[UInt16]: Int] = [:]
+        var unitEntries = [Int32](repeating: -1, count: 1 << 16)
+        for (number, fields) in texts.enumerated() {
+            for token in SearchText.tokens(fields) {
+                for unit in token where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
+                    if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = Int32(newEntry([unit])) }
+                    add(number, to: Int(unitEntries[Int(unit)]))
+                }
+                guard token.count > 1 else { continue }
+                let entry = tokenEntries[token] ?? newEntry(token)
+                tokenEntries[token] = entry
+                add(number, to: entry)
+            }
         }
-        json.raw("]}")
-        return [OutputFile(path: SitePaths.searchIndex, bytes: json.bytes)]
+    }
+
+    private mutating func newEntry(_ text: [UInt16]) -> Int {
+        entries.append(text)
+        postings.append([])
+        return entries.count - 1
+    }
+
+    /// A saying's tokens are added in its turn, so a posting already ending with it has it.
+    private mutating func add(_ number: Int, to entry: Int) {
+        if postings[entry].last != Int32(number) { postings[entry].append(Int32(number)) }
+    }
+
+    /// The bytes of each of `count` shards.
+    func shards(_ count: Int) -> [[UInt8]] {
+        var shards = [[UInt8]](repeating: [UInt8(ascii: "{")], count: count)
+        for (entry, text) in entries.enumerated() {
+            var json = CompactJSON(capacity: text.count * 3 + postings[entry].count * 4 + 8)
+            json.string(String(decoding: text, as: UTF16.self))
+            json.raw(":")
+            Self.write(postings[entry], of: sayingCount, to: &json)
+            for shard in SearchText.shards(of: text, among: count) {
+                if shards[shard].count > 1 { shards[shard].append(UInt8(ascii: ",")) }
+                shards[shard] += json.bytes
+            }
+        }
+        for shard in shards.indices { shards[shard].append(UInt8(ascii: "}")) }
+        return shards
+    }
+
+    /// The shorter of the two forms of a posting (see `SearchIndexStep`).
+    static func write(_ numbers: [Int32], of sayingCount: Int, to json: inout CompactJSON) {
+        var listLength = 1
+        var previous: Int32 = 0
+        for number in numbers {
+            listLength += decimalLength(number - previous) + 1
+            previous = number
+        }
+        let bitmapLength = 4 * (((sayingCount + 7) / 8 + 2) / 3) + 2
+        guard listLength > bitmapLength else {
+            json.raw("[")
+            previous = 0
+            for (position, number) in numbers.enumerated() {
+                if position > 0 { json.raw(",") }
+                json.integer(Int(number - previous))
+                previous = number
+            }
+            return json.raw("]")
+        }
+        var bits = [UInt8](repeating: 0, count: (sayingCount + 7) / 8)
+        for number in numbers { bits[Int(number) >> 3] |= 1 << UInt8(number & 7) }
+        json.string(Data(bits).base64EncodedString())
+    }
+
+    private static func decimalLength(_ value: Int32) -> Int {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        return length
     }
 }

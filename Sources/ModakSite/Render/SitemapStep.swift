@@ -63,8 +63,15 @@ struct SitemapStep: RenderStep {
         let newestNotice = notices.map(\.date).max()
         // Pages without a date of their own change with the site: its newest dated content.
         let siteUpdated = [newestSaying, newestNotice].compactMap { $0 }.max() ?? FeedChannel.emptyFeedDate
+        // Lists by the newest saying they hold; their numbered pages are found by their links.
+        let taxonomy = context.taxonomy
+        let lists = [(SitePaths.archive, context.published.indices.first)]
+            + taxonomy.months.map { (SitePaths.month(year: $0.year, month: $0.month), $0.sayings.first) }
+            + [(SitePaths.tags, context.published.indices.first)] + taxonomy.tags.map { (SitePaths.tag($0.slug), $0.sayings.first) }
+            + [(SitePaths.authors, context.published.indices.first)] + taxonomy.authors.map { (SitePaths.author($0.slug), $0.sayings.first) }
         return [Entry(path: SitePaths.home, lastModified: newestSaying ?? siteUpdated)]
             + sayings.map { Entry(path: SitePaths.saying($0.id), lastModified: $0.time) }
+            + lists.map { Entry(path: $0, lastModified: $1.map { context.published[$0].time } ?? siteUpdated) }
             + [Entry(path: SitePaths.notices, lastModified: newestNotice ?? siteUpdated)]
             + notices.map { Entry(path: SitePaths.notice($0.slug), lastModified: $0.date) }
             + context.pages.filter { !$0.isDraft }.map { Entry(path: SitePaths.page($0.slug), lastModified: siteUpdated) }

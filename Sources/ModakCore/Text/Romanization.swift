@@ -1,28 +1,3 @@
-/// Names `modak new` makes for files, ids and slugs a person would keep.
-public enum Slug {
-    /// Lowercase ASCII words joined by `-`, at most 40 characters, Hangul romanised first
-    /// (`Like a bonfire` → `like-a-bonfire`, `모닥불 앞에서` → `modakbul-apeseo`); nil when no word
-    /// is left (emoji or Chinese characters only, say).
-    public static func make(_ text: String) -> String? {
-        var words: [String] = []
-        var current = ""
-        for scalar in Romanization.revised(text).lowercased().unicodeScalars {
-            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
-                current.unicodeScalars.append(scalar)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-        }
-        if !current.isEmpty { words.append(current) }
-        var result = ""
-        for word in words where result.count + word.count + 1 <= 40 {
-            result += (result.isEmpty ? "" : "-") + word
-        }
-        return result.isEmpty ? words.first.map { String($0.prefix(40)) } : result
-    }
-}
-
 /// Hangul in the Revised Romanization of Korean, syllable by syllable, with one sound change: a
 /// final consonant before a syllable starting with a silent ㅇ is carried over (있으면 → isseumyeon,
 /// 앞에 → ape), and ㄹㄹ is `ll`. Other sound changes (ㄱㄴ → ngn…) are left out, so every syllable
