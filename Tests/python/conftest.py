@@ -13,6 +13,7 @@ import threading
 import unicodedata
 
 import pytest
+from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODAK = os.path.abspath(os.path.join(REPO, os.environ.get("MODAK", ".build/debug/modak")))
@@ -177,3 +178,31 @@ def phone(browser, served_sample):
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     browser.execute_script("localStorage.clear()")
+
+
+def wait(browser, condition, timeout=5):
+    """`condition(browser)` once it holds, within `timeout` seconds."""
+    return WebDriverWait(browser, timeout).until(lambda driver: condition(driver))
+
+
+# The sample's pages as a reader opens them (test_browser.py, test_looks.py); modules with a
+# `site` of their own (another site, another browser) override it.
+@pytest.fixture
+def site(browser, served_sample):
+    """Opens pages of the served sample with a clean localStorage; yields `open(path)`."""
+    browser.set_window_size(1280, 900)
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    browser.get(served_sample)
+    browser.execute_script("localStorage.clear()")
+
+    def open_page(path=""):
+        browser.get(served_sample + path)
+        return browser
+
+    yield open_page
+    browser.execute_script("localStorage.clear()")
+
+
+@pytest.fixture(scope="session")
+def index(sample_site):
+    return published_sayings(sample_site)

@@ -9,16 +9,12 @@ from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+from selenium.webdriver.support.ui import Select
 
-from conftest import SAMPLE_CONTENT, run_modak
+from conftest import SAMPLE_CONTENT, run_modak, wait
 
 HISTORY_KEY = "modak.giftHistory"
 DIRECTIONS = {"O": (1, 0), "X": (-1, 0), "skip": (0, -1)}  # right, left, up
-
-
-def wait(browser, condition, timeout=5):
-    return WebDriverWait(browser, timeout).until(lambda driver: condition(driver))
 
 
 def step(browser, name):
