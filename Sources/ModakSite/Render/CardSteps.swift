@@ -6,7 +6,7 @@ import ParallelWork
 public enum CardImages: Sendable, Equatable {
     /// `"cards": false` in site.json.
     case none
-    /// SVG cards only (no `rsvg-convert` on this machine).
+    /// SVG cards only (PNGs cannot be drawn on this machine: `PNGDeriver.start`).
     case svg
     /// SVG cards, each with a PNG for social networks, which do not accept SVG.
     case svgAndPNG
@@ -27,12 +27,10 @@ struct CardsStep: RenderStep {
 
     func derived(_ context: RenderContext) -> [DerivedFile] {
         guard context.cardImages == .svgAndPNG else { return [] }
-        func png(_ path: String, of card: String) -> DerivedFile {
-            DerivedFile(path: path, source: card, drawing: PNGDrawing(width: CardRenderer.width, height: CardRenderer.height))
-        }
-        var derived = context.published.map { png(SitePaths.cardPNG($0.id), of: SitePaths.card($0.id)) }
-        if context.sayingOfTheDay != nil {
-            derived.append(png(SitePaths.todayCardPNG, of: SitePaths.todayCard))
+        let card = SayingCard(site: context.content.site)
+        var derived = context.published.map { card.derivedPNG(for: $0, at: SitePaths.cardPNG($0.id), of: SitePaths.card($0.id)) }
+        if let today = context.sayingOfTheDay {
+            derived.append(card.derivedPNG(for: today, at: SitePaths.todayCardPNG, of: SitePaths.todayCard))
         }
         return derived
     }
@@ -70,6 +68,14 @@ public struct SayingCard: Sendable {
         } render: { [renderer] in
             renderer.svgUTF8(for: content)
         }
+    }
+
+    /// The PNG of the card of `saying` at `svgPath`, drawn on the theme's backdrop.
+    func derivedPNG(for saying: Saying, at path: String, of svgPath: String) -> DerivedFile {
+        let layers = renderer.pngLayers(cardID: saying.id)
+        return DerivedFile(path: path, source: svgPath, drawing: PNGDrawing(
+            width: CardRenderer.width, height: CardRenderer.height,
+            layers: PNGLayers(backdropKey: layers.backdropKey, backdrop: layers.backdrop, foreground: layers.foreground)))
     }
 
     private func content(of saying: Saying) -> CardContent {

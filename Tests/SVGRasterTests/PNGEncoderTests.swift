@@ -1,0 +1,6 @@
+import Testing
+@testable import SVGRaster
+
+@Suite struct PNGEncoderTests {
+    @Test func placeholder() {}
+}
