@@ -7,8 +7,8 @@ MODAK       := .build/release/modak
 # (10,000 sayings 6 % faster, with cards 14 %; bench/README.md, "Fourth round").
 RELEASE     := -c release --static-swift-stdlib
 
-# PNGs (cards, icons) are drawn in process by librsvg and cairo, and packed by zlib.
-BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev zlib1g-dev pkg-config
+# PNGs (cards, icons) are drawn in process by librsvg and cairo, and packed by libdeflate.
+BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libdeflate-dev pkg-config
 # Cards need real fonts; pages are checked in headless Chromium; rsvg-convert draws the PNGs
 # that the cards' tests and the benchmark compare with Modak's.
 SITE_PACKAGES  := fonts-noto-cjk fonts-noto-color-emoji

@@ -9,7 +9,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -36,8 +36,8 @@ let package = Package(
         .target(name: "ParallelWork"),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
 
-        // SVG to PNG in process: librsvg and cairo draw, zlib packs the PNG. Knows nothing of Modak.
-        .target(name: "SVGRaster", dependencies: ["CRsvg", "CZlib"]),
+        // SVG to PNG in process: librsvg and cairo draw, libdeflate packs the PNG. Knows nothing of Modak.
+        .target(name: "SVGRaster", dependencies: ["CRsvg", "CLibDeflate"]),
         .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock,

@@ -1,4 +1,4 @@
-import CZlib
+import CLibDeflate
 
 /// Writes a `RasterImage` as a PNG: 8 bits a channel, RGB when every pixel is opaque (cards,
 /// icons on a background), else RGBA; one filter for every row and one zlib stream, both chosen
@@ -10,20 +10,22 @@ public struct PNGEncoder: Sendable {
     }
 
     public var filter: Filter
-    /// zlib's level, 1 (fastest) to 9.
+    /// libdeflate's level, 1 (fastest) to 12.
     public var level: Int32
-    /// zlib's strategy (`Z_DEFAULT_STRATEGY`, `Z_RLE`, …).
-    public var strategy: Int32
 
-    public init(filter: Filter = .paeth, level: Int32 = 1, strategy: Int32 = Z_RLE) {
+    public init(filter: Filter = .up, level: Int32 = 1) {
         self.filter = filter
         self.level = level
-        self.strategy = strategy
     }
 
     public func png(of image: RasterImage) throws(SVGRasterError) -> [UInt8] {
-        let channels = image.isOpaque ? 3 : 4
-        let filtered = image.withPixels { rows, rowBytes in filteredRows(rows, rowBytes: rowBytes, width: image.width, height: image.height, channels: channels) }
+        // Most images are opaque: filtered as RGB, and again as RGBA when a pixel was not.
+        var channels = 3
+        var filtered = image.withPixels { rows, rowBytes in filteredRows(rows, rowBytes: rowBytes, width: image.width, height: image.height, channels: 3) }
+        if filtered == nil {
+            channels = 4
+            filtered = image.withPixels { rows, rowBytes in filteredRows(rows, rowBytes: rowBytes, width: image.width, height: image.height, channels: 4) }
+        }
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
         header.appendBigEndian(UInt32(image.width))
@@ -31,20 +33,24 @@ public struct PNGEncoder: Sendable {
         // Bit depth 8, colour type RGB (2) or RGBA (6), deflate, adaptive filtering, no interlace.
         header += [8, channels == 3 ? 2 : 6, 0, 0, 0]
         png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", try compressed(filtered))
+        png.appendChunk("IDAT", try compressed(filtered!))
         png.appendChunk("IEND", [])
         return png
     }
 
-    /// Each row as a filter byte and the filtered bytes of its pixels, straight (not premultiplied) alpha.
-    private func filteredRows(_ rows: UnsafePointer<UInt8>, rowBytes: Int, width: Int, height: Int, channels: Int) -> [UInt8] {
+    /// Each row as a filter byte and the filtered bytes of its pixels, straight (not premultiplied)
+    /// alpha; nil for RGB (3 channels) when a pixel is not opaque.
+    private func filteredRows(_ rows: UnsafePointer<UInt8>, rowBytes: Int, width: Int, height: Int, channels: Int) -> [UInt8]? {
         let length = width * channels
         var previous = [UInt8](repeating: 0, count: length)
         var current = [UInt8](repeating: 0, count: length)
-        return [UInt8](unsafeUninitializedCapacity: (length + 1) * height) { output, count in
+        var isOpaque = true
+        let filtered = [UInt8](unsafeUninitializedCapacity: (length + 1) * height) { output, count in
+            count = 0
             for y in 0..<height {
                 let pixels = UnsafeRawPointer(rows + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-                current.withUnsafeMutableBufferPointer { Self.unpack(pixels, width: width, channels: channels, into: $0) }
+                isOpaque = current.withUnsafeMutableBufferPointer { Self.unpack(pixels, width: width, channels: channels, into: $0) }
+                guard isOpaque || channels == 4 else { return }
                 let row = UnsafeMutableBufferPointer(rebasing: output[(length + 1) * y..<(length + 1) * (y + 1)])
                 row[0] = filter.rawValue
                 current.withUnsafeBufferPointer { current in
@@ -56,18 +62,22 @@ public struct PNGEncoder: Sendable {
             }
             count = (length + 1) * height
         }
+        return isOpaque || channels == 4 ? filtered : nil
     }
 
-    /// Cairo's `0xAARRGGBB` premultiplied pixels as R, G, B[, A] bytes with straight alpha.
-    private static func unpack(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int, into row: UnsafeMutableBufferPointer<UInt8>) {
+    /// Cairo's `0xAARRGGBB` premultiplied pixels as R, G, B[, A] bytes with straight alpha; returns
+    /// whether every pixel is opaque (for RGB, where the alpha is dropped).
+    private static func unpack(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int, into row: UnsafeMutableBufferPointer<UInt8>) -> Bool {
         if channels == 3 {
+            var alphas: UInt32 = 0xFF00_0000
             for x in 0..<width {
                 let pixel = pixels[x]
+                alphas &= pixel
                 row[3 * x] = UInt8(truncatingIfNeeded: pixel >> 16)
                 row[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
                 row[3 * x + 2] = UInt8(truncatingIfNeeded: pixel)
             }
-            return
+            return alphas == 0xFF00_0000
         }
         for x in 0..<width {
             let pixel = pixels[x]
@@ -81,6 +91,7 @@ public struct PNGEncoder: Sendable {
             row[4 * x + 2] = straight(0)
             row[4 * x + 3] = UInt8(alpha)
         }
+        return false
     }
 
     private static func apply(_ filter: Filter, _ row: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>, channels: Int,
@@ -98,47 +109,31 @@ public struct PNGEncoder: Sendable {
             for i in channels..<row.count { output[i] = row[i] &- UInt8((UInt16(row[i - channels]) + UInt16(above[i])) / 2) }
         case .paeth:
             for i in 0..<channels { output[i] = row[i] &- above[i] }
+            // Masks instead of branches, so that the compiler vectorises the loop: `>> 15` of an
+            // Int16 is all ones when it is negative.
             for i in channels..<row.count {
-                let left = Int(row[i - channels]), up = Int(above[i]), upLeft = Int(above[i - channels])
-                let byLeft = abs(up - upLeft), byUp = abs(left - upLeft), byUpLeft = abs(left + up - 2 * upLeft)
-                let predicted = byLeft <= byUp && byLeft <= byUpLeft ? left : byUp <= byUpLeft ? up : upLeft
-                output[i] = row[i] &- UInt8(predicted)
+                let left = Int16(row[i - channels]), up = Int16(above[i]), upLeft = Int16(above[i - channels])
+                let towardsUp = up &- upLeft, towardsLeft = left &- upLeft, both = towardsUp &+ towardsLeft
+                let byLeft = (towardsUp ^ (towardsUp >> 15)) &- (towardsUp >> 15)
+                let byUp = (towardsLeft ^ (towardsLeft >> 15)) &- (towardsLeft >> 15)
+                let byUpLeft = (both ^ (both >> 15)) &- (both >> 15)
+                let isLeft = ~(((byUp &- byLeft) | (byUpLeft &- byLeft)) >> 15)
+                let isUp = ~((byUpLeft &- byUp) >> 15)
+                let predicted = (left & isLeft) | (~isLeft & ((up & isUp) | (upLeft & ~isUp)))
+                output[i] = row[i] &- UInt8(truncatingIfNeeded: predicted)
             }
         }
     }
 
+    /// `bytes` as a zlib stream.
     private func compressed(_ bytes: [UInt8]) throws(SVGRasterError) -> [UInt8] {
-        var stream = z_stream()
-        guard deflateInit2_(&stream, level, Z_DEFLATED, 15, 8, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw SVGRasterError("zlib refused level \(level), strategy \(strategy)")
-        }
-        defer { deflateEnd(&stream) }
-        let bound = Int(deflateBound(&stream, uLong(bytes.count)))
-        var status = Z_OK
-        let output = bytes.withUnsafeBufferPointer { input in
+        guard let compressor = libdeflate_alloc_compressor(level) else { throw SVGRasterError("libdeflate refused level \(level)") }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
+        return bytes.withUnsafeBufferPointer { input in
             [UInt8](unsafeUninitializedCapacity: bound) { output, count in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = uInt(input.count)
-                stream.next_out = output.baseAddress
-                stream.avail_out = uInt(bound)
-                status = deflate(&stream, Z_FINISH)
-                count = Int(stream.total_out)
+                count = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, bound)
             }
-        }
-        guard status == Z_STREAM_END else { throw SVGRasterError("zlib stopped with status \(status)") }
-        return output
-    }
-}
-
-extension RasterImage {
-    /// Whether every pixel's alpha is 255.
-    var isOpaque: Bool {
-        withPixels { rows, rowBytes in
-            for y in 0..<height {
-                let pixels = UnsafeRawPointer(rows + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-                for x in 0..<width where pixels[x] >> 24 != 0xFF { return false }
-            }
-            return true
         }
     }
 }
@@ -154,7 +149,6 @@ private extension [UInt8] {
         let start = count
         type.withUTF8Buffer { append(contentsOf: $0) }
         append(contentsOf: data)
-        let crc = self[start...].withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
-        appendBigEndian(UInt32(crc))
+        appendBigEndian(self[start...].withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress, $0.count) })
     }
 }

@@ -11,8 +11,9 @@ struct SayingPagesStep: RenderStep {
         let path = SitePaths.home
         let todayIndex = context.sayingOfTheDay.flatMap { today in context.published.firstIndex { $0.id == today.id } }
         var meta = context.meta(path: path, title: context.content.site.title, section: "home")
-        if context.sayingOfTheDay != nil {
-            meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
+        // The day's saying's own card: `cards/today.*` shows another saying each day under one URL.
+        if let today = context.sayingOfTheDay {
+            meta = context.withCard(meta, of: today)
         }
         return context.deferredPage("home", meta: meta) {
             HomeBody(today: todayIndex.map { context.sayingView(at: $0, from: path) }, sayings: context.allSayingViews(from: path))
@@ -25,7 +26,7 @@ struct SayingPagesStep: RenderStep {
         let headline = saying.kor.isEmpty ? saying.eng : saying.kor
         var meta = context.meta(path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
         meta.openGraphType = "article"
-        meta = context.withCard(meta, svg: SitePaths.card(saying.id), png: SitePaths.cardPNG(saying.id))
+        meta = context.withCard(meta, of: saying)
         // Newest first: the previous saying is the older one, the next the newer one.
         let previous = index + 1 < context.published.count ? index + 1 : nil
         let next = index > 0 ? index - 1 : nil
