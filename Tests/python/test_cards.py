@@ -53,7 +53,7 @@ def card_site(tmp_path, theme, sayings=SAYINGS, name="site"):
                                                    "timezone": "Asia/Seoul", "theme": theme, "cards": True}))
     for number, (identifier, (korean, english, author)) in enumerate(sayings.items()):
         (content / "sayings" / f"{identifier}.md").write_text(
-            f"---\nid: {identifier}\nkor: {json.dumps(korean)}\neng: {json.dumps(english)}\nwho: {json.dumps(author)}\n"
+            f"---\nid: {identifier}\nkor: {json.dumps(korean, ensure_ascii=False)}\neng: {json.dumps(english, ensure_ascii=False)}\nwho: {json.dumps(author, ensure_ascii=False)}\n"
             f"time: 2026-11-{10 + number}\n---\n", encoding="utf-8")
     output = str(tmp_path / name / "public")
     result = subprocess.run([MODAK, "build", "--content", str(content), "--output", output, "--date", SAMPLE_DATE],
@@ -127,4 +127,4 @@ def test_a_card_gets_a_new_url_when_its_text_or_theme_changes(tmp_path):
     assert all(new != old for new, old in zip(urls("light", theme="light"), first)), "a new theme, new pixels"
     edited = {**SAYINGS, "english": ("", "Great work comes from loving what you do.", "Steve Jobs")}
     changed = urls("edited", sayings=edited)
-    assert [new != old for new, old in zip(changed[:3], first[:3])] == [False, True, False], "only the edited card moves"
+    assert [new != old for new, old in zip(changed[:3], first[:3])] == [False, False, True], "only the edited card moves"
