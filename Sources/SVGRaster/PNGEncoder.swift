@@ -109,17 +109,10 @@ public struct PNGEncoder: Sendable {
             for i in channels..<row.count { output[i] = row[i] &- UInt8((UInt16(row[i - channels]) + UInt16(above[i])) / 2) }
         case .paeth:
             for i in 0..<channels { output[i] = row[i] &- above[i] }
-            // Masks instead of branches, so that the compiler vectorises the loop: `>> 15` of an
-            // Int16 is all ones when it is negative.
             for i in channels..<row.count {
-                let left = Int16(row[i - channels]), up = Int16(above[i]), upLeft = Int16(above[i - channels])
-                let towardsUp = up &- upLeft, towardsLeft = left &- upLeft, both = towardsUp &+ towardsLeft
-                let byLeft = (towardsUp ^ (towardsUp >> 15)) &- (towardsUp >> 15)
-                let byUp = (towardsLeft ^ (towardsLeft >> 15)) &- (towardsLeft >> 15)
-                let byUpLeft = (both ^ (both >> 15)) &- (both >> 15)
-                let isLeft = ~(((byUp &- byLeft) | (byUpLeft &- byLeft)) >> 15)
-                let isUp = ~((byUpLeft &- byUp) >> 15)
-                let predicted = (left & isLeft) | (~isLeft & ((up & isUp) | (upLeft & ~isUp)))
+                let left = Int(row[i - channels]), up = Int(above[i]), upLeft = Int(above[i - channels])
+                let byLeft = abs(up - upLeft), byUp = abs(left - upLeft), byUpLeft = abs(left + up - 2 * upLeft)
+                let predicted = byLeft <= byUp && byLeft <= byUpLeft ? left : byUp <= byUpLeft ? up : upLeft
                 output[i] = row[i] &- UInt8(truncatingIfNeeded: predicted)
             }
         }
