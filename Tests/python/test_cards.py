@@ -6,7 +6,9 @@ import os
 import shutil
 import subprocess
 
+import numpy
 import pytest
+from PIL import Image
 
 from conftest import MODAK, REPO, SAMPLE_DATE
 
@@ -63,9 +65,7 @@ def card_site(tmp_path, theme, sayings=SAYINGS, name="site"):
 
 
 def psnr(one, other):
-    numpy = pytest.importorskip("numpy")
-    image = pytest.importorskip("PIL.Image")
-    a, b = (numpy.asarray(image.open(p).convert("RGB"), dtype=numpy.float64) for p in (one, other))
+    a, b = (numpy.asarray(Image.open(p).convert("RGB"), dtype=numpy.float64) for p in (one, other))
     assert a.shape == b.shape == (630, 1200, 3)
     mse = ((a - b) ** 2).mean()
     return math.inf if mse == 0 else 10 * math.log10(255 ** 2 / mse)
