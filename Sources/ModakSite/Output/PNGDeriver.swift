@@ -47,7 +47,9 @@ public struct PNGDeriver: FileDeriver {
     /// after all jobs have run.
     public func derive(_ jobs: [DerivationJob]) throws {
         let backdrops = Backdrops()
-        let failures = ParallelMap.map(jobs) { job -> Failure? in
+        // A lane per file: each core takes one file at a time, so none is left drawing a chunk
+        // of files alone at the end.
+        let failures = ParallelMap.map(jobs, lanes: jobs.indices.map { [$0] }) { job -> Failure? in
             guard let svg = FileManager.default.contents(atPath: job.source) else { return Failure(source: job.source, reason: "cannot be read") }
             do {
                 try FileSystem.write(encoder.png(of: draw(SVGDocument(Array(svg)), job.drawing, backdrops: backdrops)), to: job.destination)
