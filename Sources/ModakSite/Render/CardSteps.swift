@@ -78,10 +78,10 @@ public struct SayingCard: Sendable {
 
     private static func version(of content: CardContent, themeName: String) -> UInt64 {
         var hash = StableHash()
+        // A date label is never empty, so "" stands for none.
         for text in [themeName, content.id, content.korean, content.english, content.author, content.siteName, content.dateLabel ?? ""] {
             hash.add(text)
         }
-        // A label is never empty, so "" stands for none.
         return hash.value
     }
 
