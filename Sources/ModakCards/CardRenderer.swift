@@ -21,7 +21,10 @@ public struct CardRenderer: Sendable {
     /// and spaces from it too (the font maps them for keycap sequences) and
     /// draws them 1.25 em wide. librsvg draws text as outlines, so emoji come
     /// out as silhouettes in the text colour — never as missing-glyph boxes.
-    public static let fontFamily = "'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
+    public static let fontFamily = "'\(layoutFamily)', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
+
+    /// The font whose metrics lay the cards out (`FontMetrics`).
+    public static let layoutFamily = "Noto Sans CJK KR"
 
     /// A card's size in pixels, for its PNG.
     public static let width = Int(CardGeometry.width), height = Int(CardGeometry.height)
@@ -99,6 +102,7 @@ public struct CardRenderer: Sendable {
                 guard layout.quoteBottom > layout.quoteTop else { return }
                 accentBar.write(to: &svg) { slot, svg in
                     switch slot {
+                    case .id: svg.append(string: ids.prefix)
                     case .y: svg.append(number: layout.quoteTop + 4)
                     case .height: svg.append(number: layout.quoteBottom - layout.quoteTop - 8)
                     }
@@ -117,6 +121,15 @@ public struct CardRenderer: Sendable {
             }
         }
         return svg.output
+    }
+
+    /// The elements of the card of `cardID` (`#` and their id): those of the backdrop, drawn
+    /// alike on every card of the theme, and those drawn over it. Each group is in drawing
+    /// order; the backdrop's bonfire and the foreground's accent bar never overlap, so drawing
+    /// the bonfire first changes no pixel. A card without a quotation has no accent bar.
+    public func pngLayers(cardID: String) -> (backdropKey: String, backdrop: [String], foreground: [String]) {
+        let prefix = "#" + ElementIDs(cardID: cardID).prefix
+        return ("card " + theme.name, [prefix + "-backdrop", prefix + "-fire"], [prefix + "-bar", prefix + "-text"])
     }
 
     /// Lays out `content` without drawing it (for tests and tools).

@@ -1,4 +1,5 @@
 import Foundation
+import ModakCards
 import ModakCore
 import Mustache
 
@@ -72,7 +73,7 @@ public struct SiteBuilder: Sendable {
 
     public init(
         clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder(),
-        pngDeriver: (any FileDeriver)? = PNGDeriver.locate(), cache: BuildCache = .standard()
+        pngDeriver: (any FileDeriver)? = PNGDeriver.start(), cache: BuildCache = .standard()
     ) {
         self.clock = clock
         self.bundledTemplates = bundledTemplates
@@ -146,7 +147,7 @@ public struct SiteBuilder: Sendable {
         do {
             if pngDeriver == nil {
                 let cards = content.site.cards ? "cards are SVG only and social networks get no preview image, and " : ""
-                diagnostics.append(.warning(content.site.source, "rsvg-convert is not installed, so \(cards)the installable app has only its SVG icon, which phones do not put on the home screen; install librsvg2-bin for PNGs"))
+                diagnostics.append(.warning(content.site.source, "no PNG can be drawn: fontconfig finds no \(CardRenderer.layoutFamily), so \(cards)the installable app has only its SVG icon, which phones do not put on the home screen; install fonts-noto-cjk for PNGs"))
             }
             let record = inputs.map { BuildRecord(inputs: $0, today: today, rootPath: content.site.rootPath, diagnostics: diagnostics) }
             let report = try writer.write(plan, deriver: pngDeriver, record: record) { done, total in

@@ -3,8 +3,8 @@
 //   card-sample OUTDIR [--set all|stress|ordinary] [--theme NAME|all] [--png]
 //   card-sample --bench N
 //
-// Files are named <card id>-<theme>.svg (and .png with --png, which needs
-// rsvg-convert on PATH).
+// Files are named <card id>-<theme>.svg (and .png with --png, drawn in
+// process: PNGDeriver).
 
 import CardSamples
 import Foundation
@@ -98,7 +98,7 @@ do {
         }
     }
     if options.png {
-        guard let deriver = PNGDeriver.locate() else { fail("rsvg-convert not found on PATH") }
+        guard let deriver = PNGDeriver.start() else { fail("fontconfig finds no \(CardRenderer.layoutFamily)") }
         try deriver.derive(jobs)
     }
     print("wrote \(jobs.count) cards to \(directory)")

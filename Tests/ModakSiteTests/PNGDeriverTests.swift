@@ -2,21 +2,20 @@ import CardSamples
 import Foundation
 import ModakCards
 @testable import ModakSite
+import SVGRaster
 import TestSupport
 import Testing
 
 @Suite struct PNGDeriverTests {
-    @Test func locateSearchesPath() throws {
-        #expect(PNGDeriver.locate(path: "") == nil)
-        #expect(PNGDeriver.locate(path: "/nonexistent") == nil)
-        let folder = try TemporaryFolder()
-        try folder.write("rsvg-convert", "#!/bin/sh\n")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path + "/rsvg-convert")
-        #expect(PNGDeriver.locate(path: "/nonexistent:\(folder.path)")?.executable == folder.path + "/rsvg-convert")
+    static let deriver = PNGDeriver.start()
+
+    @Test func startsOnlyWhenFontconfigFindsTheCardsFont() {
+        #expect(!SVGFonts.prepare(family: "No Such Family Anywhere"))
+        #expect((Self.deriver != nil) == SVGFonts.prepare(family: CardRenderer.layoutFamily))
     }
 
-    @Test(.enabled(if: PNGDeriver.locate() != nil, "needs rsvg-convert"))
-    func convertsCardsInParallelAndNamesTheOneThatFailed() throws {
+    @Test(.enabled(if: deriver != nil, "needs fonts-noto-cjk"))
+    func drawsCardsInParallelAndNamesTheOneThatFailed() throws {
         let folder = try TemporaryFolder()
         let renderer = CardRenderer(theme: .bonfire)
         var jobs: [DerivationJob] = []
@@ -26,22 +25,21 @@ import Testing
         }
         try folder.write("broken.svg", "<svg")
         jobs.insert(DerivationJob(source: folder.path + "/broken.svg", destination: folder.path + "/broken.png", drawing: PNGDrawing(width: 1200, height: 630)), at: 2)
+        jobs.append(DerivationJob(source: folder.path + "/missing.svg", destination: folder.path + "/missing.png", drawing: PNGDrawing(width: 1200, height: 630)))
 
-        let deriver = try #require(PNGDeriver.locate())
-        let error = try #require(throws: PNGDeriver.Error.self) { try deriver.derive(jobs) }
-        #expect(error.failures.map(\.source) == [folder.path + "/broken.svg"])
+        let error = try #require(throws: PNGDeriver.Error.self) { try #require(Self.deriver).derive(jobs) }
+        #expect(error.failures.map(\.source) == [folder.path + "/broken.svg", folder.path + "/missing.svg"])
         #expect(error.description.contains("broken.svg"))
 
-        for job in jobs where !job.source.hasSuffix("broken.svg") {
+        for job in jobs where !job.source.hasSuffix("broken.svg") && !job.source.hasSuffix("missing.svg") {
             let png = try Data(contentsOf: URL(fileURLWithPath: job.destination))
             #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))  // PNG signature
-            let width = png[16..<20].reduce(0) { $0 << 8 | Int($1) }  // IHDR width
-            let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
-            #expect(width == 1200 && height == 630)
+            #expect(Self.size(of: png) == (1200, 630))
+            #expect(png[25] == 2, "an opaque card is RGB")
         }
     }
 
-    @Test(.enabled(if: PNGDeriver.locate() != nil, "needs rsvg-convert"))
+    @Test(.enabled(if: deriver != nil, "needs fonts-noto-cjk"))
     func drawsEachFileAtItsSizeWithItsMarginAndBackground() throws {
         let folder = try TemporaryFolder()
         let icon = Fixtures.templates + "/assets/icon.svg"
@@ -49,24 +47,43 @@ import Testing
             DerivationJob(source: icon, destination: folder.path + "/plain.png", drawing: PNGDrawing(width: 192, height: 192)),
             DerivationJob(source: icon, destination: folder.path + "/maskable.png", drawing: PNGDrawing(width: 512, height: 512, margin: 112, background: "#1c1410")),
         ]
-        #expect(PNGDeriver.arguments(of: jobs[1]).prefix(12) == ["--width", "288", "--height", "288", "--page-width", "512", "--page-height", "512",
-                                                                   "--left", "112", "--top", "112"])
-        try #require(PNGDeriver.locate()).derive(jobs)
+        try #require(Self.deriver).derive(jobs)
         for (job, colourType) in zip(jobs, [6, 2]) {  // RGBA where the drawing leaves it clear, RGB on a background
             let png = try Data(contentsOf: URL(fileURLWithPath: job.destination))
-            #expect(png[16..<20].reduce(0) { $0 << 8 | Int($1) } == job.drawing.width)
-            #expect(png[20..<24].reduce(0) { $0 << 8 | Int($1) } == job.drawing.height)
+            #expect(Self.size(of: png) == (job.drawing.width, job.drawing.height))
             #expect(Int(png[25]) == colourType)
         }
     }
 
-    @Test func reportsAMissingExecutable() throws {
+    /// The layers promise the same pixels as the whole card, in every theme, and the same bytes
+    /// from one build to the next.
+    @Test(.enabled(if: deriver != nil, "needs fonts-noto-cjk"))
+    func aCardOnItsThemesBackdropIsTheWholeCard() throws {
         let folder = try TemporaryFolder()
-        let deriver = PNGDeriver(executable: "/nonexistent/rsvg-convert")
-        let error = try #require(throws: PNGDeriver.Error.self) {
-            try deriver.derive([DerivationJob(source: folder.path + "/a.svg", destination: folder.path + "/a.png", drawing: PNGDrawing(width: 192, height: 192))])
+        let deriver = try #require(Self.deriver)
+        let samples = Array(CardSamples.ordinary.prefix(3)) + [CardContent(id: "bare", korean: "", english: "", author: "", siteName: "")]
+        for theme in CardTheme.all {
+            let renderer = CardRenderer(theme: theme)
+            var whole: [DerivationJob] = [], layered: [DerivationJob] = []
+            for content in samples {
+                let svg = folder.path + "/\(content.id)-\(theme.name).svg"
+                try renderer.svg(for: content).write(toFile: svg, atomically: true, encoding: .utf8)
+                let layers = renderer.pngLayers(cardID: content.id)
+                whole.append(DerivationJob(source: svg, destination: svg + ".whole.png", drawing: PNGDrawing(width: 1200, height: 630)))
+                layered.append(DerivationJob(source: svg, destination: svg + ".png", drawing: PNGDrawing(
+                    width: 1200, height: 630, layers: PNGLayers(backdropKey: layers.backdropKey, backdrop: layers.backdrop, foreground: layers.foreground))))
+            }
+            try deriver.derive(whole + layered)
+            for (one, other) in zip(whole, layered) {
+                let first = try Data(contentsOf: URL(fileURLWithPath: other.destination))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: one.destination)) == first, "\(other.source)")
+                try deriver.derive([other])
+                #expect(try Data(contentsOf: URL(fileURLWithPath: other.destination)) == first, "the same card, the same bytes")
+            }
         }
-        #expect(error.failures.first?.source == folder.path + "/a.svg")
-        try deriver.derive([])  // nothing to do is no error
+    }
+
+    private static func size(of png: Data) -> (Int, Int) {
+        (png[16..<20].reduce(0) { $0 << 8 | Int($1) }, png[20..<24].reduce(0) { $0 << 8 | Int($1) })  // IHDR
     }
 }

@@ -125,14 +125,14 @@ def test_the_worker_is_the_same_for_the_same_site_and_changes_with_it(tmp_path):
     assert json.loads(re.search(r"const PAGES = (\[.*\]);", first).group(1)) == ["./", "offline/"]
 
 
-def test_without_rsvg_convert_the_manifest_lists_the_svg_icon_and_the_build_says_so_once(tmp_path):
-    empty = tmp_path / "no-tools"
-    empty.mkdir()
+def test_without_fonts_the_manifest_lists_the_svg_icon_and_the_build_says_so_once(tmp_path):
+    no_fonts = tmp_path / "no-fonts.conf"
+    no_fonts.write_text('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig></fontconfig>\n')
     site = str(tmp_path / "public")
     result = subprocess.run([MODAK, "build", "--content", content_with(tmp_path), "--output", site, "--date", "2026-11-30"],
-                            capture_output=True, text=True, env={**os.environ, "PATH": str(empty)})
+                            capture_output=True, text=True, env={**os.environ, "FONTCONFIG_FILE": str(no_fonts)})
     assert result.returncode == 0, result.stderr
-    assert result.stderr.count("rsvg-convert is not installed") == 1, result.stderr
+    assert result.stderr.count("no PNG can be drawn: fontconfig finds no Noto Sans CJK KR") == 1, result.stderr
     manifest = json.load(open(os.path.join(site, "manifest.webmanifest"), encoding="utf-8"))
     assert manifest["icons"] == [{"src": "assets/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
     assert not [name for name in os.listdir(os.path.join(site, "assets")) if name.endswith(".png")]

@@ -151,7 +151,7 @@ def test_init_then_build_makes_a_site_with_one_of_each(tmp_path):
     assert (tmp_path / ".gitignore").read_text() == "/public/\n"
     build = modak_in(tmp_path, "build")
     assert build.returncode == 0, build.stderr
-    assert [line for line in build.stderr.splitlines() if "rsvg" not in line] == [], build.stderr
+    assert [line for line in build.stderr.splitlines() if "no PNG can be drawn" not in line] == [], build.stderr
     public = tmp_path / "public"
     for page in ("sayings/well-begun", "sayings/many-a-little", "sayings/thousand-miles", "about", "notices", "souvenirs", "gifts/warm-tea"):
         assert (public / page / "index.html").is_file(), page

@@ -19,7 +19,7 @@ final class SayingFacts: ViewFields, Sendable {
     /// The empty shape inside a `<template>` that scripts fill: every text element is present, even empty.
     let isClientTemplate: Bool
     /// The saying's page and cards from the site's root, which views show from their page
-    /// (`SayingView`); no card without cards, no PNG without `rsvg-convert`.
+    /// (`SayingView`); no card without cards, no PNG where none can be drawn.
     let path: String
     let cardPath: String?
     let cardPNGPath: String?

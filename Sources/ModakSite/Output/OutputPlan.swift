@@ -31,7 +31,8 @@ public struct DeferredFile: Sendable {
     }
 }
 
-/// How a PNG is drawn from an SVG: its size in pixels, and for an icon a margin and a background.
+/// How a PNG is drawn from an SVG: its size in pixels, for an icon a margin and a background,
+/// and for a card the layers it is drawn in.
 public struct PNGDrawing: Sendable, Equatable {
     public var width: Int
     public var height: Int
@@ -39,16 +40,35 @@ public struct PNGDrawing: Sendable, Equatable {
     public var margin: Int
     /// A CSS colour under the drawing; nil leaves it transparent.
     public var background: String?
+    /// Nil draws the whole SVG.
+    public var layers: PNGLayers?
 
-    public init(width: Int, height: Int, margin: Int = 0, background: String? = nil) {
+    public init(width: Int, height: Int, margin: Int = 0, background: String? = nil, layers: PNGLayers? = nil) {
         self.width = width
         self.height = height
         self.margin = margin
         self.background = background
+        self.layers = layers
     }
 }
 
-/// A PNG an outside tool draws from an SVG of the plan (a card's PNG, the app's icons). It is
+/// An SVG drawn as a backdrop, drawn once for all the files of a build with the same
+/// `backdropKey`, and the elements drawn over it, for each file. Elements are ids with their
+/// `#`; the SVG draws nothing outside them, and a foreground element it lacks is left out.
+public struct PNGLayers: Sendable, Equatable {
+    /// Drawings with the same key promise the same backdrop (a card theme's background and bonfire).
+    public var backdropKey: String
+    public var backdrop: [String]
+    public var foreground: [String]
+
+    public init(backdropKey: String, backdrop: [String], foreground: [String]) {
+        self.backdropKey = backdropKey
+        self.backdrop = backdrop
+        self.foreground = foreground
+    }
+}
+
+/// A PNG drawn from an SVG of the plan (a card's PNG, the app's icons). It is
 /// remade only when its source's bytes or the way it is drawn change.
 public struct DerivedFile: Sendable, Equatable {
     public var path: String
@@ -70,6 +90,7 @@ public struct DerivedFile: Sendable, Equatable {
         for number in [drawing.width, drawing.height, drawing.margin] { hash.add(UInt64(number)) }
         // No colour is empty, so "" stands for none.
         hash.add(drawing.background ?? "")
+        if let layers = drawing.layers { hash.add(encoding: [layers.backdropKey] + layers.backdrop + ["|"] + layers.foreground) }
         return hash.value
     }
 }

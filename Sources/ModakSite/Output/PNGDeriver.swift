@@ -1,18 +1,19 @@
 import Foundation
-import ModakCore
+import ModakCards
 import ParallelWork
+import SVGRaster
+import Synchronization
+import UTF8Bytes
 
-/// Draws PNGs from SVGs (cards, the app's icons) with `rsvg-convert` (librsvg), at the size each
-/// job asks: one process per file, as many at once as the machine has cores.
+/// Draws PNGs from SVGs (cards, the app's icons) in this process with librsvg, at the size each
+/// job asks, on every core. A card's background and bonfire are drawn once per theme and each
+/// card's text over a copy of them (`PNGLayers`).
 ///
 /// Each PNG is written straight to its destination, without a temporary: the writer hands over
 /// destinations in its staging folder, which it discards when a derivation fails (`SiteWriter`),
 /// so a half-written PNG never reaches the output.
 public struct PNGDeriver: FileDeriver {
-    /// Path of the `rsvg-convert` executable.
-    public let executable: String
-
-    /// A file that could not be converted.
+    /// A file that could not be drawn.
     public struct Failure: Swift.Error, Sendable, Equatable, CustomStringConvertible {
         /// Path of the SVG.
         public let source: String
@@ -21,76 +22,88 @@ public struct PNGDeriver: FileDeriver {
         public var description: String { "\(source): \(reason)" }
     }
 
-    /// One or more files could not be converted; the others were.
+    /// One or more files could not be drawn; the others were.
     public struct Error: Swift.Error, Sendable, CustomStringConvertible {
         /// In the order of the jobs.
         public let failures: [Failure]
 
         public var description: String {
-            "rsvg-convert failed for \(failures.count) file(s):\n"
+            "no PNG could be drawn from \(failures.count) file(s):\n"
                 + failures.map { "  " + $0.description }.joined(separator: "\n")
         }
     }
 
-    public init(executable: String) {
-        self.executable = executable
+    private let encoder = PNGEncoder()
+
+    private init() {}
+
+    /// The deriver, with fontconfig loaded for the whole process; nil when fontconfig finds no
+    /// font of the cards' family (they would be drawn in another font than they were laid out in).
+    public static func start() -> PNGDeriver? {
+        SVGFonts.prepare(family: CardRenderer.layoutFamily) ? PNGDeriver() : nil
     }
 
-    /// The deriver using the first `rsvg-convert` on `path`, or nil when there is none.
-    public static func locate(path: String? = ProcessInfo.processInfo.environment["PATH"]) -> PNGDeriver? {
-        for directory in (path ?? "").split(separator: ":") where !directory.isEmpty {
-            let candidate = "\(directory)/rsvg-convert"
-            if FileManager.default.isExecutableFile(atPath: candidate) {
-                return PNGDeriver(executable: candidate)
-            }
-        }
-        return nil
-    }
-
-    /// Converts every file, in parallel. Throws `PNGDeriver.Error` naming each file that failed,
+    /// Draws every file, in parallel. Throws `PNGDeriver.Error` naming each file that failed,
     /// after all jobs have run.
     public func derive(_ jobs: [DerivationJob]) throws {
-        // A lane per file: each core takes one conversion at a time, so none is left converting a
-        // chunk of files alone at the end.
-        let failures = ParallelMap.map(jobs, lanes: jobs.indices.map { [$0] }) { convert($0) }.compactMap { $0 }
+        let backdrops = Backdrops()
+        // A lane per file: each core takes one file at a time, so none is left drawing a chunk
+        // of files alone at the end.
+        let failures = ParallelMap.map(jobs, lanes: jobs.indices.map { [$0] }) { job -> Failure? in
+            guard let svg = FileManager.default.contents(atPath: job.source) else { return Failure(source: job.source, reason: "cannot be read") }
+            do {
+                try FileSystem.write(encoder.png(of: draw(SVGDocument(Array(svg)), job.drawing, backdrops: backdrops)), to: job.destination)
+                return nil
+            } catch {
+                return Failure(source: job.source, reason: "\(error)")
+            }
+        }.compactMap { $0 }
         if !failures.isEmpty { throw Error(failures: failures) }
     }
 
-    /// The drawing fills the page but for the margin, on the background when there is one.
-    static func arguments(of job: DerivationJob) -> [String] {
-        let drawing = job.drawing
-        var arguments = ["--width", String(drawing.width - 2 * drawing.margin), "--height", String(drawing.height - 2 * drawing.margin)]
-        if drawing.margin > 0 {
-            arguments += ["--page-width", String(drawing.width), "--page-height", String(drawing.height),
-                          "--left", String(drawing.margin), "--top", String(drawing.margin)]
+    private func draw(_ document: SVGDocument, _ drawing: PNGDrawing, backdrops: Backdrops) throws -> RasterImage {
+        guard let layers = drawing.layers else { return try base(of: document, drawing, elements: nil) }
+        let image = try backdrops.copy(of: layers.backdropKey) { try base(of: document, drawing, elements: layers.backdrop) }
+        for element in layers.foreground where document.contains(element) {
+            try draw(document, on: image, drawing, element: element)
         }
-        if let background = drawing.background { arguments += ["--background-color", background] }
-        return arguments + ["--format", "png", "--output", job.destination, job.source]
+        return image
     }
 
-    /// Runs one conversion; returns why it failed, or nil.
-    private func convert(_ job: DerivationJob) -> Failure? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Self.arguments(of: job)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return Failure(source: job.source, reason: "could not start \(executable): \(error)")
+    /// A new image of the drawing's size, its background, and the document's `elements` on it (all of it when nil).
+    private func base(of document: SVGDocument, _ drawing: PNGDrawing, elements: [String]?) throws -> RasterImage {
+        let image = try RasterImage(width: drawing.width, height: drawing.height)
+        if let background = drawing.background {
+            let colour = MarkupEscaper.xml.escaped(background)
+            try SVGDocument(Array(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1" preserveAspectRatio="none"><rect width="1" height="1" fill="\#(colour)"/></svg>"#.utf8))
+                .draw(on: image)
         }
-        // Read before waiting, so a chatty process cannot fill the pipe and block.
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        guard let elements else {
+            try draw(document, on: image, drawing, element: nil)
+            return image
+        }
+        for element in elements { try draw(document, on: image, drawing, element: element) }
+        return image
+    }
 
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let detail = message.trimmingCharacters(in: .whitespacesAndNewlines)
-            return Failure(source: job.source, reason: "rsvg-convert exited with status \(process.terminationStatus)"
-                           + (detail.isEmpty ? "" : ": \(detail)"))
-        }
-        return nil
+    /// The document (or one element of it) inside the drawing's margin.
+    private func draw(_ document: SVGDocument, on image: RasterImage, _ drawing: PNGDrawing, element: String?) throws {
+        try document.draw(on: image, x: drawing.margin, y: drawing.margin,
+                          width: drawing.width - 2 * drawing.margin, height: drawing.height - 2 * drawing.margin, element: element)
+    }
+}
+
+/// The backdrops of one derivation, by key: the first job needing one draws it, the others wait
+/// for it and draw on copies.
+private final class Backdrops: Sendable {
+    private let drawn = Mutex<[String: RasterImage]>([:])
+
+    func copy(of key: String, draw: () throws -> RasterImage) throws -> RasterImage {
+        try drawn.withLock { drawn in
+            if let image = drawn[key] { return image }
+            let image = try draw()
+            drawn[key] = image
+            return image
+        }.copy()
     }
 }

@@ -26,7 +26,7 @@ enum AppIcons {
     /// Sizes of the plain icons, `assets/icon-<size>.png`: the two a web app manifest needs.
     static let sizes = [192, 512]
 
-    /// Whether the build draws them: it has the icon, and `rsvg-convert` to draw with.
+    /// Whether the build draws them: it has the icon, and PNGs can be drawn (`PNGDeriver.start`).
     static func drawn(makesPNG: Bool, templates: TemplateSet) -> Bool {
         makesPNG && templates.assets.contains { $0.path == SitePaths.icon }
     }

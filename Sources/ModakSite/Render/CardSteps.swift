@@ -6,7 +6,7 @@ import ParallelWork
 public enum CardImages: Sendable, Equatable {
     /// `"cards": false` in site.json.
     case none
-    /// SVG cards only (no `rsvg-convert` on this machine).
+    /// SVG cards only (PNGs cannot be drawn on this machine: `PNGDeriver.start`).
     case svg
     /// SVG cards, each with a PNG for social networks, which do not accept SVG.
     case svgAndPNG
@@ -16,8 +16,7 @@ public enum CardImages: Sendable, Equatable {
 /// plus their PNGs as derived files when the build makes them.
 struct CardsStep: RenderStep {
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
-        guard context.cardImages != .none else { return [] }
-        let card = SayingCard(site: context.content.site)
+        guard let card = context.card else { return [] }
         var files = ParallelMap.map(context.published) { card.deferredSVG(for: $0, at: SitePaths.card($0.id)) }
         if let today = context.sayingOfTheDay {
             files.append(card.deferredSVG(for: today, at: SitePaths.todayCard))
@@ -26,13 +25,10 @@ struct CardsStep: RenderStep {
     }
 
     func derived(_ context: RenderContext) -> [DerivedFile] {
-        guard context.cardImages == .svgAndPNG else { return [] }
-        func png(_ path: String, of card: String) -> DerivedFile {
-            DerivedFile(path: path, source: card, drawing: PNGDrawing(width: CardRenderer.width, height: CardRenderer.height))
-        }
-        var derived = context.published.map { png(SitePaths.cardPNG($0.id), of: SitePaths.card($0.id)) }
-        if context.sayingOfTheDay != nil {
-            derived.append(png(SitePaths.todayCardPNG, of: SitePaths.todayCard))
+        guard context.cardImages == .svgAndPNG, let card = context.card else { return [] }
+        var derived = context.published.map { card.derivedPNG(for: $0, at: SitePaths.cardPNG($0.id), of: SitePaths.card($0.id)) }
+        if let today = context.sayingOfTheDay {
+            derived.append(card.derivedPNG(for: today, at: SitePaths.todayCardPNG, of: SitePaths.todayCard))
         }
         return derived
     }
@@ -64,12 +60,37 @@ public struct SayingCard: Sendable {
         return DeferredFile(path: path) { [themeName] in
             var key = StableHash()
             key.add(ExecutableIdentity.fingerprint)
-            key.add(themeName)
-            key.add(encoding: content)
+            key.add(Self.version(of: content, themeName: themeName))
             return key.value
         } render: { [renderer] in
             renderer.svgUTF8(for: content)
         }
+    }
+
+    /// What the card of `saying` is drawn from, its text and the theme, as 16 hexadecimal
+    /// digits: pages name its images with it (`?v=`), so that networks, which keep a preview
+    /// by its URL, fetch a card whose text or theme changed as a new image.
+    func version(of saying: Saying) -> String {
+        let version = Self.version(of: content(of: saying), themeName: themeName)
+        let digits = String(version, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private static func version(of content: CardContent, themeName: String) -> UInt64 {
+        var hash = StableHash()
+        // A date label is never empty, so "" stands for none.
+        for text in [themeName, content.id, content.korean, content.english, content.author, content.siteName, content.dateLabel ?? ""] {
+            hash.add(text)
+        }
+        return hash.value
+    }
+
+    /// The PNG of the card of `saying` at `svgPath`, drawn on the theme's backdrop.
+    func derivedPNG(for saying: Saying, at path: String, of svgPath: String) -> DerivedFile {
+        let layers = renderer.pngLayers(cardID: saying.id)
+        return DerivedFile(path: path, source: svgPath, drawing: PNGDrawing(
+            width: CardRenderer.width, height: CardRenderer.height,
+            layers: PNGLayers(backdropKey: layers.backdropKey, backdrop: layers.backdrop, foreground: layers.foreground)))
     }
 
     private func content(of saying: Saying) -> CardContent {

@@ -24,8 +24,9 @@ struct ArchivePagesStep: RenderStep {
         let path = SitePaths.home
         let todayIndex = context.sayingOfTheDay.flatMap { today in context.published.firstIndex { $0.id == today.id } }
         var meta = context.meta(path: path, title: context.content.site.title, section: "home")
-        if context.sayingOfTheDay != nil {
-            meta = context.withCard(meta, svg: SitePaths.todayCard, png: SitePaths.todayCardPNG)
+        // The day's saying's own card: `cards/today.*` shows another saying each day under one URL.
+        if let today = context.sayingOfTheDay {
+            meta = context.withCard(meta, of: today)
         }
         let front = all.pageCount
         return context.deferredPage("home", meta: meta) {

@@ -13,7 +13,7 @@ struct SayingPagesStep: RenderStep {
         let headline = saying.kor.isEmpty ? saying.eng : saying.kor
         var meta = context.meta(path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
         meta.openGraphType = "article"
-        meta = context.withCard(meta, svg: SitePaths.card(saying.id), png: SitePaths.cardPNG(saying.id))
+        meta = context.withCard(meta, of: saying)
         // Newest first: the previous saying is the older one, the next the newer one.
         let previous = index + 1 < context.published.count ? index + 1 : nil
         let next = index > 0 ? index - 1 : nil

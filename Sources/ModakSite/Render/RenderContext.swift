@@ -38,9 +38,11 @@ public final class RenderContext: Sendable {
     /// none did and the interface is English.
     public let matchedLanguage: String?
     public let strings: [String: String]
-    /// Whether the build draws PNGs from SVGs (cards' and the app icons'): `rsvg-convert` is installed.
+    /// Whether the build draws PNGs from SVGs (cards' and the app icons'): `PNGDeriver.start`.
     public let makesPNG: Bool
     public let cardImages: CardImages
+    /// The site's saying cards, when it has any.
+    let card: SayingCard?
     /// Where every page's key starts: what renders it (this executable, libcmark, the templates).
     let pageKeySeed: UInt64
     /// What pages render with, a copy for each core: deferred pages render on the writer's threads.
@@ -53,6 +55,7 @@ public final class RenderContext: Sendable {
         self.makesPNG = makesPNG
         let cardImages: CardImages = !content.site.cards ? .none : makesPNG ? .svgAndPNG : .svg
         self.cardImages = cardImages
+        card = cardImages == .none ? nil : SayingCard(site: content.site)
         let rules = TimeRules(today: today, newDays: content.site.newDays, includeDrafts: includeDrafts)
         self.rules = rules
         let published = rules.published(content.sayings)
@@ -148,13 +151,16 @@ public final class RenderContext: Sendable {
         }
     }
 
-    /// Sets a page's sharing image to a card: the PNG when the build makes one, else the SVG.
-    func withCard(_ meta: PageMeta, svg: String, png: String) -> PageMeta {
+    /// `meta` sharing the card of `saying` (the PNG when the build makes one, else the SVG), under a
+    /// URL that changes with the card's text and theme.
+    func withCard(_ meta: PageMeta, of saying: Saying) -> PageMeta {
+        guard let card else { return meta }
         var meta = meta
+        let version = "?v=" + card.version(of: saying)
         switch cardImages {
         case .none: break
-        case .svg: (meta.image, meta.imageType) = (absoluteURL(svg), "image/svg+xml")
-        case .svgAndPNG: (meta.image, meta.imageType) = (absoluteURL(png), "image/png")
+        case .svg: (meta.image, meta.imageType) = (absoluteURL(SitePaths.card(saying.id)) + version, "image/svg+xml")
+        case .svgAndPNG: (meta.image, meta.imageType) = (absoluteURL(SitePaths.cardPNG(saying.id)) + version, "image/png")
         }
         return meta
     }

@@ -1,0 +1,51 @@
+import CRsvg
+
+/// Pixels to draw on: a cairo image surface, 32 bits a pixel, premultiplied alpha, transparent
+/// until drawn on. Owned by one thread at a time; an image only read (a backdrop) may be copied
+/// from several at once.
+public final class RasterImage: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    let surface: OpaquePointer
+
+    public init(width: Int, height: Int) throws(SVGRasterError) {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw SVGRasterError("cannot make a \(width)×\(height) image")
+        }
+        self.width = width
+        self.height = height
+        self.surface = surface
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// A new image with this one's pixels.
+    public func copy() throws(SVGRasterError) -> RasterImage {
+        let copy = try RasterImage(width: width, height: height)
+        cairo_surface_flush(surface)
+        copy.surface.pixels.update(from: surface.pixels, count: rowBytes * height)
+        cairo_surface_mark_dirty(copy.surface)
+        return copy
+    }
+
+    /// Bytes from one row to the next (at least `4 * width`).
+    var rowBytes: Int { Int(cairo_image_surface_get_stride(surface)) }
+
+    /// Calls `body` with the rows of pixels, each a native-endian `0xAARRGGBB`, premultiplied.
+    func withPixels<Result>(_ body: (_ rows: UnsafePointer<UInt8>, _ rowBytes: Int) throws -> Result) rethrows -> Result {
+        cairo_surface_flush(surface)
+        return try body(UnsafePointer(surface.pixels), rowBytes)
+    }
+}
+
+private extension OpaquePointer {
+    var pixels: UnsafeMutablePointer<UInt8> { cairo_image_surface_get_data(self) }
+}
+
+/// Why an SVG could not be drawn or its PNG written.
+public struct SVGRasterError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+
+    init(_ description: String) { self.description = description }
+}
