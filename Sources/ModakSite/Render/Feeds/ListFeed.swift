@@ -37,7 +37,7 @@ struct ListFeed {
             <generator>\(FeedGenerator.name)</generator>
             <docs>https://www.rssboard.org/rss-specification</docs>
             <lastBuildDate>\(dates.rfc822(updated))</lastBuildDate>
-            <atom:link href="\(Self.attribute(context.absoluteURL(SitePaths.feed(of: pagePath))))" rel="self" type="application/rss+xml"/>
+            <atom:link href="\(XMLText.escaped(context.absoluteURL(SitePaths.feed(of: pagePath))))" rel="self" type="application/rss+xml"/>
 
         """
         var xml = Array(head.utf8)
@@ -59,10 +59,5 @@ struct ListFeed {
         let paragraphs = (texts + ["— " + saying.who]).map { "<p>" + MarkupEscaper.html.escaped($0) + "</p>" }
         xml += "      <description>\(XMLText.escaped(paragraphs.joined()))</description>\n    </item>\n"
         return xml
-    }
-
-    /// A URL made from `baseURL` and a slug, in double quotes.
-    private static func attribute(_ url: String) -> String {
-        XMLText.escaped(url).replacingOccurrences(of: "\"", with: "&quot;")
     }
 }
