@@ -60,46 +60,59 @@ struct ArchivePagesStep: RenderStep {
 /// `tags/` and `authors/`, the pages of each tag and each author, and the feed of each.
 struct TermPagesStep: RenderStep {
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
-        let taxonomy = context.taxonomy
-        var files = [
-            index(taxonomy.tags, path: SitePaths.tags, pathOf: SitePaths.tag, kind: "tags", context),
-            index(taxonomy.authors, path: SitePaths.authors, pathOf: SitePaths.author, kind: "authors", context),
-        ]
-        for (terms, pathOf, kind) in [(taxonomy.tags, SitePaths.tag, "tags"), (taxonomy.authors, SitePaths.author, "authors")] {
-            for term in terms {
-                let list = SayingList(positions: term.sayings, base: pathOf(term.slug))
-                let heading = Self.heading(of: term, kind: kind, context)
-                files += (1...list.pageCount).map { context.listPage(list, $0, heading: heading, section: kind, feed: SitePaths.feed(of: list.base)) }
+        TermKind.allCases.map { index($0, context) } + TermKind.allCases.flatMap { kind in
+            kind.terms(of: context.taxonomy).flatMap { term in
+                let list = SayingList(positions: term.sayings, base: kind.path(term.slug))
+                let heading = kind.heading(of: term, context)
+                return (1...list.pageCount).map { context.listPage(list, $0, heading: heading, section: kind.rawValue, feed: SitePaths.feed(of: list.base)) }
             }
         }
-        return files
     }
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        let taxonomy = context.taxonomy
         let site = context.content.site.title
         var feed = ListFeed(context)
-        return [(taxonomy.tags, SitePaths.tag, "tags"), (taxonomy.authors, SitePaths.author, "authors")].flatMap { terms, pathOf, kind in
-            terms.map { term in
-                let heading = Self.heading(of: term, kind: kind, context)
-                return OutputFile(path: SitePaths.feed(of: pathOf(term.slug)), bytes: feed.rss(
-                    title: "\(site) · \(heading)", description: heading, pagePath: pathOf(term.slug), positions: term.sayings))
+        return TermKind.allCases.flatMap { kind in
+            kind.terms(of: context.taxonomy).map { term in
+                let heading = kind.heading(of: term, context)
+                return OutputFile(path: SitePaths.feed(of: kind.path(term.slug)), bytes: feed.rss(
+                    title: "\(site) · \(heading)", description: heading, pagePath: kind.path(term.slug), positions: term.sayings))
             }
         }
     }
 
-    /// `Tag: courage`, `Sayings of Laozi`.
-    static func heading(of term: SayingTaxonomy.Term, kind: String, _ context: RenderContext) -> String {
-        context.string(kind == "tags" ? "tagTitle" : "authorTitle").replacingOccurrences(of: kind == "tags" ? "{tag}" : "{author}", with: term.name)
+    private func index(_ kind: TermKind, _ context: RenderContext) -> DeferredFile {
+        let meta = context.meta(path: kind.indexPath, title: context.string(kind.indexTitleKey), section: kind.rawValue)
+        let root = SitePaths.root(from: kind.indexPath)
+        let terms = kind.terms(of: context.taxonomy)
+        return context.deferredPage("terms", meta: meta) {
+            TermIndexBody(heading: meta.title, intro: context.string(kind.introKey),
+                          terms: terms.map { TermView(name: $0.name, url: RelativeURL(root, kind.path($0.slug)), count: $0.sayings.count) })
+        }
+    }
+}
+
+/// Tags or authors: where their pages are, and the UI strings that name them. The raw value is
+/// the pages' section.
+enum TermKind: String, CaseIterable, Sendable {
+    case tags, authors
+
+    func terms(of taxonomy: SayingTaxonomy) -> [SayingTaxonomy.Term] {
+        self == .tags ? taxonomy.tags : taxonomy.authors
     }
 
-    private func index(_ terms: [SayingTaxonomy.Term], path: String, pathOf: @escaping @Sendable (String) -> String, kind: String, _ context: RenderContext) -> DeferredFile {
-        let meta = context.meta(path: path, title: context.string(kind == "tags" ? "tagsTitle" : "authorsTitle"), section: kind)
-        let root = SitePaths.root(from: path)
-        return context.deferredPage("terms", meta: meta) {
-            TermIndexBody(heading: meta.title, intro: context.string(kind == "tags" ? "tagsIntro" : "authorsIntro"),
-                          terms: terms.map { TermView(name: $0.name, url: RelativeURL(root, pathOf($0.slug)), count: $0.sayings.count) })
-        }
+    var indexPath: String { self == .tags ? SitePaths.tags : SitePaths.authors }
+
+    func path(_ slug: String) -> String { self == .tags ? SitePaths.tag(slug) : SitePaths.author(slug) }
+
+    var indexTitleKey: String { self == .tags ? "tagsTitle" : "authorsTitle" }
+
+    var introKey: String { self == .tags ? "tagsIntro" : "authorsIntro" }
+
+    /// `Tag: courage`, `Sayings of Laozi`.
+    func heading(of term: SayingTaxonomy.Term, _ context: RenderContext) -> String {
+        let (key, placeholder) = self == .tags ? ("tagTitle", "{tag}") : ("authorTitle", "{author}")
+        return context.string(key).replacingOccurrences(of: placeholder, with: term.name)
     }
 }
 
