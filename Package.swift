@@ -10,6 +10,7 @@ let package = Package(
         .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
 
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -36,8 +37,9 @@ let package = Package(
         .target(name: "ParallelWork"),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
 
-        // SVG to PNG in process: librsvg and cairo draw, libdeflate packs the PNG. Knows nothing of Modak.
-        .target(name: "SVGRaster", dependencies: ["CRsvg", "CLibDeflate"]),
+        // SVG to PNG in process: librsvg and cairo draw, HarfBuzz and FreeType paint lines of text,
+        // libdeflate packs the PNG. Knows nothing of Modak.
+        .target(name: "SVGRaster", dependencies: ["CRsvg", "CLibDeflate", "CHarfBuzz"]),
         .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock,

@@ -32,9 +32,10 @@ enum CardMarkup {
         case id, title, description, accentBar, lines
     }
 
-    /// The thin bar in the accent colour beside the quotation.
+    /// The thin bar in the accent colour beside the quotation; its `x`, `width` and `radius` are
+    /// `CardGeometry.accentBar`'s.
     static let accentBar = """
-        <rect id="{id}-bar" x="66" y="{y}" width="4" height="{height}" rx="2" fill="{accent}"/>
+        <rect id="{id}-bar" x="{x}" y="{y}" width="{width}" height="{height}" rx="{radius}" fill="{accent}"/>
 
         """
 

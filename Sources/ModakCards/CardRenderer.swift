@@ -53,7 +53,9 @@ public struct CardRenderer: Sendable {
             "bonfire": String(decoding: bonfire.output, as: UTF8.self),
             "fontFamily": MarkupEscaper.xml.escaped(Self.fontFamily),
         ], slot: CardMarkup.CardSlot.init)
-        accentBar = SVGTemplate(CardMarkup.accentBar, fixed: ["accent": theme.accent], slot: CardMarkup.AccentBarSlot.init)
+        let bar = CardGeometry.accentBar
+        accentBar = SVGTemplate(CardMarkup.accentBar, fixed: ["x": String(bar.x), "width": String(bar.width), "radius": String(bar.radius), "accent": theme.accent],
+                                slot: CardMarkup.AccentBarSlot.init)
         var lineMarkups: [SVGTemplate<CardMarkup.LineSlot>] = []
         for role in TextRole.allCases {
             for bold in [false, true] {
@@ -98,13 +100,12 @@ public struct CardRenderer: Sendable {
                 Self.appendDescription(korean: korean, english: english, author: author, siteName: siteName.text,
                                        dateLabel: dateLabel, to: &svg)
             case .accentBar:
-                // The bar spans the quotation and its translation: a card without them has none.
-                guard layout.quoteBottom > layout.quoteTop else { return }
+                guard let bar = Self.accentBar(of: layout) else { return }
                 accentBar.write(to: &svg) { slot, svg in
                     switch slot {
                     case .id: svg.append(string: ids.prefix)
-                    case .y: svg.append(number: layout.quoteTop + 4)
-                    case .height: svg.append(number: layout.quoteBottom - layout.quoteTop - 8)
+                    case .y: svg.append(number: bar.y)
+                    case .height: svg.append(number: bar.height)
                     }
                 }
             case .lines:
@@ -130,6 +131,32 @@ public struct CardRenderer: Sendable {
     public func pngLayers(cardID: String) -> (backdropKey: String, backdrop: [String], foreground: [String]) {
         let prefix = "#" + ElementIDs(cardID: cardID).prefix
         return ("card " + theme.name, [prefix + "-backdrop", prefix + "-fire"], [prefix + "-bar", prefix + "-text"])
+    }
+
+    /// The accent bar's top and height: it spans the quotation and its translation, and a card
+    /// without them has none.
+    private static func accentBar(of layout: CardLayout) -> (y: Double, height: Double)? {
+        guard layout.quoteBottom > layout.quoteTop else { return nil }
+        return (layout.quoteTop + 4, layout.quoteBottom - layout.quoteTop - 8)
+    }
+
+    /// The card's accent bar and lines as its SVG places them, each numbers as the SVG writes
+    /// them and colours as `#RRGGBB`, made by `bar` and `line`: for a painter that draws them
+    /// over the backdrop itself (`pngLayers`).
+    public func foreground<Bar, Line>(
+        of content: CardContent,
+        bar: (_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ radius: Double, _ fill: String) -> Bar,
+        line: (_ text: String, _ x: Double, _ baseline: Double, _ fontSize: Double, _ bold: Bool, _ fill: String, _ language: String) -> Line
+    ) -> (bar: Bar?, lines: [Line]) {
+        let layout = layout(for: content)
+        let geometry = CardGeometry.accentBar
+        let accent = Self.accentBar(of: layout).map {
+            bar(Double(geometry.x), SVGWriter.written($0.y), Double(geometry.width), SVGWriter.written($0.height), Double(geometry.radius), theme.accent)
+        }
+        return (accent, layout.lines.map {
+            line($0.text, SVGWriter.written($0.x), SVGWriter.written($0.baseline), SVGWriter.written($0.fontSize), $0.bold,
+                 Self.color(for: $0.role, theme: theme), $0.lang.code)
+        })
     }
 
     /// Lays out `content` without drawing it (for tests and tools).

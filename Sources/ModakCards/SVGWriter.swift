@@ -49,6 +49,13 @@ struct SVGWriter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The number that `number(_:decimals:)` writes for `value`, as a reader of the SVG takes it.
+    static func written(_ value: Double, decimals: Int = 1) -> Double {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        return (value * scale).rounded(.toNearestOrAwayFromZero) / scale
+    }
+
     static func appendNumber(_ value: Double, decimals: Int, to output: inout [UInt8]) {
         var scale = 1
         for _ in 0..<decimals { scale *= 10 }

@@ -20,78 +20,67 @@ public struct PNGEncoder: Sendable {
 
     public func png(of image: RasterImage) throws(SVGRasterError) -> [UInt8] {
         // Most images are opaque: filtered as RGB, and again as RGBA when a pixel was not.
-        var channels = 3
-        var filtered = image.withPixels { rows, rowBytes in filteredRows(rows, rowBytes: rowBytes, width: image.width, height: image.height, channels: 3) }
-        if filtered == nil {
-            channels = 4
-            filtered = image.withPixels { rows, rowBytes in filteredRows(rows, rowBytes: rowBytes, width: image.width, height: image.height, channels: 4) }
+        for channels in [3, 4] {
+            let filtered = image.withPixels { rows, rowBytes in
+                filteredRows(width: image.width, height: image.height, channels: channels) { y, row in
+                    let pixels = UnsafeRawPointer(rows + y * rowBytes).assumingMemoryBound(to: UInt32.self)
+                    return RasterImage.unpack(pixels, width: image.width, channels: channels, into: row) || channels == 4
+                }
+            }
+            if let filtered { return try png(width: image.width, height: image.height, channels: channels, filtered: filtered) }
         }
+        preconditionFailure("every image can be written as RGBA")
+    }
+
+    public func png(of image: RGBImage) throws(SVGRasterError) -> [UInt8] {
+        let filtered = image.pixels.withUnsafeBufferPointer { pixels in
+            filteredRows(width: image.width, height: image.height, channels: 3) { y, row in
+                _ = row.initialize(from: UnsafeBufferPointer(rebasing: pixels[3 * image.width * y..<3 * image.width * (y + 1)]))
+                return true
+            }
+        }
+        return try png(width: image.width, height: image.height, channels: 3, filtered: filtered!)
+    }
+
+    private func png(width: Int, height: Int, channels: Int, filtered: [UInt8]) throws(SVGRasterError) -> [UInt8] {
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var header: [UInt8] = []
-        header.appendBigEndian(UInt32(image.width))
-        header.appendBigEndian(UInt32(image.height))
+        header.appendBigEndian(UInt32(width))
+        header.appendBigEndian(UInt32(height))
         // Bit depth 8, colour type RGB (2) or RGBA (6), deflate, adaptive filtering, no interlace.
         header += [8, channels == 3 ? 2 : 6, 0, 0, 0]
         png.appendChunk("IHDR", header)
-        png.appendChunk("IDAT", try compressed(filtered!))
+        png.appendChunk("IDAT", try compressed(filtered))
         png.appendChunk("IEND", [])
         return png
     }
 
-    /// Each row as a filter byte and the filtered bytes of its pixels, straight (not premultiplied)
-    /// alpha; nil for RGB (3 channels) when a pixel is not opaque.
-    private func filteredRows(_ rows: UnsafePointer<UInt8>, rowBytes: Int, width: Int, height: Int, channels: Int) -> [UInt8]? {
+    /// Each row as a filter byte and the filtered bytes of its pixels, which `row` writes (R, G,
+    /// B[, A], straight alpha) for row `y`; nil as soon as `row` returns false (a pixel that RGB
+    /// cannot hold).
+    private func filteredRows(width: Int, height: Int, channels: Int,
+                              row: (_ y: Int, _ into: UnsafeMutableBufferPointer<UInt8>) -> Bool) -> [UInt8]? {
         let length = width * channels
         var previous = [UInt8](repeating: 0, count: length)
         var current = [UInt8](repeating: 0, count: length)
-        var isOpaque = true
+        var isComplete = true
         let filtered = [UInt8](unsafeUninitializedCapacity: (length + 1) * height) { output, count in
             count = 0
             for y in 0..<height {
-                let pixels = UnsafeRawPointer(rows + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-                isOpaque = current.withUnsafeMutableBufferPointer { Self.unpack(pixels, width: width, channels: channels, into: $0) }
-                guard isOpaque || channels == 4 else { return }
-                let row = UnsafeMutableBufferPointer(rebasing: output[(length + 1) * y..<(length + 1) * (y + 1)])
-                row[0] = filter.rawValue
+                isComplete = current.withUnsafeMutableBufferPointer { row(y, $0) }
+                guard isComplete else { return }
+                let filteredRow = UnsafeMutableBufferPointer(rebasing: output[(length + 1) * y..<(length + 1) * (y + 1)])
+                filteredRow[0] = filter.rawValue
                 current.withUnsafeBufferPointer { current in
                     previous.withUnsafeBufferPointer { previous in
-                        Self.apply(filter, current, above: previous, channels: channels, into: UnsafeMutableBufferPointer(rebasing: row[1...]))
+                        Self.apply(filter, current, above: previous, channels: channels, into: UnsafeMutableBufferPointer(rebasing: filteredRow[1...]))
                     }
                 }
                 swap(&previous, &current)
             }
             count = (length + 1) * height
         }
-        return isOpaque || channels == 4 ? filtered : nil
-    }
-
-    /// Cairo's `0xAARRGGBB` premultiplied pixels as R, G, B[, A] bytes with straight alpha; returns
-    /// whether every pixel is opaque (for RGB, where the alpha is dropped).
-    private static func unpack(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int, into row: UnsafeMutableBufferPointer<UInt8>) -> Bool {
-        if channels == 3 {
-            var alphas: UInt32 = 0xFF00_0000
-            for x in 0..<width {
-                let pixel = pixels[x]
-                alphas &= pixel
-                row[3 * x] = UInt8(truncatingIfNeeded: pixel >> 16)
-                row[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
-                row[3 * x + 2] = UInt8(truncatingIfNeeded: pixel)
-            }
-            return alphas == 0xFF00_0000
-        }
-        for x in 0..<width {
-            let pixel = pixels[x]
-            let alpha = pixel >> 24
-            // Undone as cairo's own PNG writer does, rounding to nearest.
-            func straight(_ shift: UInt32) -> UInt8 {
-                alpha == 0 ? 0 : UInt8(((pixel >> shift & 0xFF) * 255 + alpha / 2) / alpha)
-            }
-            row[4 * x] = straight(16)
-            row[4 * x + 1] = straight(8)
-            row[4 * x + 2] = straight(0)
-            row[4 * x + 3] = UInt8(alpha)
-        }
-        return false
+        return isComplete ? filtered : nil
     }
 
     private static func apply(_ filter: Filter, _ row: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>, channels: Int,

@@ -37,6 +37,35 @@ public final class RasterImage: @unchecked Sendable {
         cairo_surface_flush(surface)
         return try body(UnsafePointer(surface.pixels), rowBytes)
     }
+
+    /// Cairo's `0xAARRGGBB` premultiplied pixels as R, G, B[, A] bytes with straight alpha; returns
+    /// whether every pixel is opaque (for RGB, where the alpha is dropped).
+    static func unpack(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int, into row: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        if channels == 3 {
+            var alphas: UInt32 = 0xFF00_0000
+            for x in 0..<width {
+                let pixel = pixels[x]
+                alphas &= pixel
+                row[3 * x] = UInt8(truncatingIfNeeded: pixel >> 16)
+                row[3 * x + 1] = UInt8(truncatingIfNeeded: pixel >> 8)
+                row[3 * x + 2] = UInt8(truncatingIfNeeded: pixel)
+            }
+            return alphas == 0xFF00_0000
+        }
+        for x in 0..<width {
+            let pixel = pixels[x]
+            let alpha = pixel >> 24
+            // Undone as cairo's own PNG writer does, rounding to nearest.
+            func straight(_ shift: UInt32) -> UInt8 {
+                alpha == 0 ? 0 : UInt8(((pixel >> shift & 0xFF) * 255 + alpha / 2) / alpha)
+            }
+            row[4 * x] = straight(16)
+            row[4 * x + 1] = straight(8)
+            row[4 * x + 2] = straight(0)
+            row[4 * x + 3] = UInt8(alpha)
+        }
+        return false
+    }
 }
 
 private extension OpaquePointer {
@@ -47,5 +76,5 @@ private extension OpaquePointer {
 public struct SVGRasterError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String
 
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

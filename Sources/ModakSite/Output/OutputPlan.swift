@@ -1,3 +1,5 @@
+import SVGRaster
+
 /// One file of the built site.
 public struct OutputFile: Sendable, Equatable {
     /// Path relative to the output folder, `/`-separated, never escaping it (checked by `SiteWriter`).
@@ -60,12 +62,30 @@ public struct PNGLayers: Sendable, Equatable {
     public var backdropKey: String
     public var backdrop: [String]
     public var foreground: [String]
+    /// The foreground elements' text and bars, painted over the backdrop by Modak's own painter
+    /// in their place when it has every glyph (`TextPainter`).
+    public var painting: ForegroundPainting?
 
-    public init(backdropKey: String, backdrop: [String], foreground: [String]) {
+    public init(backdropKey: String, backdrop: [String], foreground: [String], painting: ForegroundPainting? = nil) {
         self.backdropKey = backdropKey
         self.backdrop = backdrop
         self.foreground = foreground
+        self.painting = painting
     }
+}
+
+/// The painting of an SVG's foreground, made only when its PNG is drawn.
+public struct ForegroundPainting: Sendable, Equatable {
+    /// Equal keys promise equal paintings (a card's version).
+    public let key: String
+    public let make: @Sendable () -> Painting
+
+    public init(key: String, make: @escaping @Sendable () -> Painting) {
+        self.key = key
+        self.make = make
+    }
+
+    public static func == (one: Self, other: Self) -> Bool { one.key == other.key }
 }
 
 /// A PNG drawn from an SVG of the plan (a card's PNG, the app's icons). It is
@@ -90,7 +110,9 @@ public struct DerivedFile: Sendable, Equatable {
         for number in [drawing.width, drawing.height, drawing.margin] { hash.add(UInt64(number)) }
         // No colour is empty, so "" stands for none.
         hash.add(drawing.background ?? "")
-        if let layers = drawing.layers { hash.add(encoding: [layers.backdropKey] + layers.backdrop + ["|"] + layers.foreground) }
+        if let layers = drawing.layers {
+            hash.add(encoding: [layers.backdropKey] + layers.backdrop + ["|"] + layers.foreground + (layers.painting == nil ? [] : ["painted"]))
+        }
         return hash.value
     }
 }

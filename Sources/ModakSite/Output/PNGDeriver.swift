@@ -34,13 +34,18 @@ public struct PNGDeriver: FileDeriver {
     }
 
     private let encoder = PNGEncoder()
+    /// Paints the text of cards whose foreground comes as a `ForegroundPainting`.
+    private let painter: TextPainter?
 
-    private init() {}
+    private init(painter: TextPainter?) {
+        self.painter = painter
+    }
 
-    /// The deriver, with fontconfig loaded for the whole process; nil when fontconfig finds no
-    /// font of the cards' family (they would be drawn in another font than they were laid out in).
+    /// The deriver, with fontconfig and the cards' fonts loaded for the whole process; nil when
+    /// fontconfig finds no font of the cards' family (they would be drawn in another font than
+    /// they were laid out in).
     public static func start() -> PNGDeriver? {
-        SVGFonts.prepare(family: CardRenderer.layoutFamily) ? PNGDeriver() : nil
+        SVGFonts.prepare(family: CardRenderer.layoutFamily) ? PNGDeriver(painter: TextPainter(family: CardRenderer.layoutFamily)) : nil
     }
 
     /// Draws every file, in parallel. Throws `PNGDeriver.Error` naming each file that failed,
@@ -50,9 +55,8 @@ public struct PNGDeriver: FileDeriver {
         // A lane per file: each core takes one file at a time, so none is left drawing a chunk
         // of files alone at the end.
         let failures = ParallelMap.map(jobs, lanes: jobs.indices.map { [$0] }) { job -> Failure? in
-            guard let svg = FileManager.default.contents(atPath: job.source) else { return Failure(source: job.source, reason: "cannot be read") }
             do {
-                try FileSystem.write(encoder.png(of: draw(SVGDocument(Array(svg)), job.drawing, backdrops: backdrops)), to: job.destination)
+                try FileSystem.write(png(for: job, backdrops: backdrops), to: job.destination)
                 return nil
             } catch {
                 return Failure(source: job.source, reason: "\(error)")
@@ -61,13 +65,27 @@ public struct PNGDeriver: FileDeriver {
         if !failures.isEmpty { throw Error(failures: failures) }
     }
 
-    private func draw(_ document: SVGDocument, _ drawing: PNGDrawing, backdrops: Backdrops) throws -> RasterImage {
-        guard let layers = drawing.layers else { return try base(of: document, drawing, elements: nil) }
-        let image = try backdrops.copy(of: layers.backdropKey) { try base(of: document, drawing, elements: layers.backdrop) }
-        for element in layers.foreground where document.contains(element) {
-            try draw(document, on: image, drawing, element: element)
+    /// A painted foreground over the backdrop's pixels when the painter has every glyph; else
+    /// the SVG's foreground elements drawn by librsvg.
+    private func png(for job: DerivationJob, backdrops: Backdrops) throws -> [UInt8] {
+        let drawing = job.drawing
+        if let layers = drawing.layers, let painting = layers.painting, let painter, let shaped = painter.shape(painting.make()) {
+            var image = try backdrops.pixels(of: layers.backdropKey) { try base(of: document(at: job.source), drawing, elements: layers.backdrop) }
+            _ = painter.paint(shaped, on: &image)
+            return try encoder.png(of: image)
         }
-        return image
+        let svg = try document(at: job.source)
+        guard let layers = drawing.layers else { return try encoder.png(of: base(of: svg, drawing, elements: nil)) }
+        let image = try backdrops.image(of: layers.backdropKey) { try base(of: svg, drawing, elements: layers.backdrop) }.copy()
+        for element in layers.foreground where svg.contains(element) {
+            try draw(svg, on: image, drawing, element: element)
+        }
+        return try encoder.png(of: image)
+    }
+
+    private func document(at path: String) throws -> SVGDocument {
+        guard let svg = FileManager.default.contents(atPath: path) else { throw SVGRasterError("cannot be read") }
+        return try SVGDocument(Array(svg))
     }
 
     /// A new image of the drawing's size, its background, and the document's `elements` on it (all of it when nil).
@@ -96,14 +114,25 @@ public struct PNGDeriver: FileDeriver {
 /// The backdrops of one derivation, by key: the first job needing one draws it, the others wait
 /// for it and draw on copies.
 private final class Backdrops: Sendable {
-    private let drawn = Mutex<[String: RasterImage]>([:])
+    private let drawn = Mutex<[String: (image: RasterImage, pixels: RGBImage?)]>([:])
 
-    func copy(of key: String, draw: () throws -> RasterImage) throws -> RasterImage {
+    func image(of key: String, draw: () throws -> RasterImage) throws -> RasterImage {
         try drawn.withLock { drawn in
-            if let image = drawn[key] { return image }
+            if let backdrop = drawn[key] { return backdrop.image }
             let image = try draw()
-            drawn[key] = image
+            drawn[key] = (image, nil)
             return image
-        }.copy()
+        }
+    }
+
+    /// The backdrop's pixels, for a painter; it covers the whole image, so it is opaque.
+    func pixels(of key: String, draw: () throws -> RasterImage) throws -> RGBImage {
+        let image = try image(of: key, draw: draw)
+        return try drawn.withLock { drawn in
+            if let pixels = drawn[key]?.pixels { return pixels }
+            guard let pixels = RGBImage(image) else { throw SVGRasterError("the backdrop \(key) is not opaque") }
+            drawn[key] = (image, pixels)
+            return pixels
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ModakCards
 import ModakCore
 import ParallelWork
+import SVGRaster
 
 /// How a build shares sayings as images.
 public enum CardImages: Sendable, Equatable {
@@ -88,9 +89,28 @@ public struct SayingCard: Sendable {
     /// The PNG of the card of `saying` at `svgPath`, drawn on the theme's backdrop.
     func derivedPNG(for saying: Saying, at path: String, of svgPath: String) -> DerivedFile {
         let layers = renderer.pngLayers(cardID: saying.id)
+        let (renderer, content) = (renderer, content(of: saying))
+        let painting = ForegroundPainting(key: version(of: saying)) { Self.painting(of: content, by: renderer) }
         return DerivedFile(path: path, source: svgPath, drawing: PNGDrawing(
             width: CardRenderer.width, height: CardRenderer.height,
-            layers: PNGLayers(backdropKey: layers.backdropKey, backdrop: layers.backdrop, foreground: layers.foreground)))
+            layers: PNGLayers(backdropKey: layers.backdropKey, backdrop: layers.backdrop, foreground: layers.foreground, painting: painting)))
+    }
+
+    /// The card's accent bar and text as its SVG has them, for the PNG's painter.
+    static func painting(of content: CardContent, by renderer: CardRenderer) -> Painting {
+        let foreground = renderer.foreground(
+            of: content,
+            bar: { x, y, width, height, radius, fill in RoundedBar(x: x, y: y, width: width, height: height, radius: radius, colour: Self.colour(fill)) },
+            line: { text, x, baseline, fontSize, bold, fill, language in
+                TextLine(text: text, x: x, baseline: baseline, fontSize: fontSize, bold: bold, colour: Self.colour(fill), language: language)
+            })
+        return Painting(bars: foreground.bar.map { [$0] } ?? [], lines: foreground.lines)
+    }
+
+    /// A theme's colour; every theme's are `#RRGGBB` (a test checks them).
+    private static func colour(_ hex: String) -> RGBColour {
+        guard let colour = RGBColour(hex: hex) else { preconditionFailure("a card theme colour that is not #RRGGBB: \(hex)") }
+        return colour
     }
 
     private func content(of saying: Saying) -> CardContent {
