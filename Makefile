@@ -8,7 +8,7 @@ MODAK       := .build/release/modak
 RELEASE     := -c release --static-swift-stdlib
 
 # PNGs (cards, icons) are drawn in process by librsvg and cairo, and packed by libdeflate.
-BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libdeflate-dev pkg-config
+BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libisal-dev pkg-config
 # Cards need real fonts; pages are checked in headless Chromium; rsvg-convert draws the PNGs
 # that the cards' tests and the benchmark compare with Modak's.
 SITE_PACKAGES  := fonts-noto-cjk fonts-noto-color-emoji

@@ -9,7 +9,7 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
-        .systemLibrary(name: "CLibDeflate", path: "Sources/CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
 
         // Helpers shared by the test targets (a scratch folder).
@@ -38,8 +38,8 @@ let package = Package(
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
 
         // SVG to PNG in process: librsvg and cairo draw, HarfBuzz and FreeType paint lines of text,
-        // libdeflate packs the PNG. Knows nothing of Modak.
-        .target(name: "SVGRaster", dependencies: ["CRsvg", "CLibDeflate", "CHarfBuzz"]),
+        // ISA-L's deflate packs the PNG. Knows nothing of Modak.
+        .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
         .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock,

@@ -1,8 +1,8 @@
-import CLibDeflate
+import CISAL
 
-/// Writes a `RasterImage` as a PNG: 8 bits a channel, RGB when every pixel is opaque (cards,
-/// icons on a background), else RGBA; one filter for every row and one zlib stream, both chosen
-/// by measurement (bench/README.md, "PNG cards in process").
+/// Writes a `RasterImage` or an `RGBImage` as a PNG: 8 bits a channel, RGB when every pixel is
+/// opaque (cards, icons on a background), else RGBA; one filter for every row and one zlib
+/// stream, both chosen by measurement (bench/README.md, "PNG cards in process").
 public struct PNGEncoder: Sendable {
     /// The PNG row filters (PNG specification, section 9).
     public enum Filter: UInt8, Sendable, CaseIterable {
@@ -10,10 +10,10 @@ public struct PNGEncoder: Sendable {
     }
 
     public var filter: Filter
-    /// libdeflate's level, 1 (fastest) to 12.
+    /// ISA-L's level, 0 (fastest) to 3.
     public var level: Int32
 
-    public init(filter: Filter = .up, level: Int32 = 1) {
+    public init(filter: Filter = .none, level: Int32 = 1) {
         self.filter = filter
         self.level = level
     }
@@ -107,16 +107,35 @@ public struct PNGEncoder: Sendable {
         }
     }
 
-    /// `bytes` as a zlib stream.
+    /// `bytes` as a zlib stream, by ISA-L in one call.
     private func compressed(_ bytes: [UInt8]) throws(SVGRasterError) -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(level) else { throw SVGRasterError("libdeflate refused level \(level)") }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
-        return bytes.withUnsafeBufferPointer { input in
-            [UInt8](unsafeUninitializedCapacity: bound) { output, count in
-                count = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, output.baseAddress, bound)
+        let workSize = Int(modak_isal_level_buffer_size(level))
+        guard workSize > 0 else { throw SVGRasterError("ISA-L has no level \(level)") }
+        var work = [UInt8](repeating: 0, count: workSize)
+        // Deflate's worst case: stored blocks of 65,535 bytes, 5 bytes of header each, and the zlib frame.
+        let bound = bytes.count + (bytes.count / 65_535 + 1) * 5 + 64
+        var status: Int32 = COMP_OK
+        let output = bytes.withUnsafeBufferPointer { input in
+            work.withUnsafeMutableBufferPointer { work in
+                [UInt8](unsafeUninitializedCapacity: bound) { output, count in
+                    var stream = isal_zstream()
+                    isal_deflate_stateless_init(&stream)
+                    stream.level = UInt32(level)
+                    stream.level_buf = work.baseAddress
+                    stream.level_buf_size = UInt32(work.count)
+                    stream.gzip_flag = UInt16(IGZIP_ZLIB)
+                    stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                    stream.avail_in = UInt32(input.count)
+                    stream.next_out = output.baseAddress
+                    stream.avail_out = UInt32(bound)
+                    stream.end_of_stream = 1
+                    status = isal_deflate_stateless(&stream)
+                    count = status == COMP_OK ? Int(stream.total_out) : 0
+                }
             }
         }
+        guard status == COMP_OK else { throw SVGRasterError("ISA-L could not compress the image (\(status))") }
+        return output
     }
 }
 
@@ -131,6 +150,6 @@ private extension [UInt8] {
         let start = count
         type.withUTF8Buffer { append(contentsOf: $0) }
         append(contentsOf: data)
-        appendBigEndian(self[start...].withUnsafeBufferPointer { libdeflate_crc32(0, $0.baseAddress, $0.count) })
+        appendBigEndian(self[start...].withUnsafeBufferPointer { crc32_gzip_refl(0, $0.baseAddress, UInt64($0.count)) })
     }
 }

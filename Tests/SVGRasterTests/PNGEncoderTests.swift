@@ -1,4 +1,4 @@
-import CLibDeflate
+import CISAL
 import Testing
 @testable import SVGRaster
 
@@ -53,9 +53,20 @@ import Testing
         let compressed = Array(png[idat + 8..<idat + 8 + number(idat)])
         let length = width * channels
         var raw = [UInt8](repeating: 0, count: (length + 1) * height)
-        let decompressor = try #require(libdeflate_alloc_decompressor())
-        defer { libdeflate_free_decompressor(decompressor) }
-        #expect(libdeflate_zlib_decompress(decompressor, compressed, compressed.count, &raw, raw.count, nil) == LIBDEFLATE_SUCCESS)
+        var state = inflate_state()
+        isal_inflate_init(&state)
+        state.crc_flag = UInt32(ISAL_ZLIB)
+        let status = compressed.withUnsafeBufferPointer { input in
+            raw.withUnsafeMutableBufferPointer { output in
+                state.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                state.avail_in = UInt32(input.count)
+                state.next_out = output.baseAddress
+                state.avail_out = UInt32(output.count)
+                return isal_inflate_stateless(&state)
+            }
+        }
+        #expect(status == ISAL_DECOMP_OK)
+        #expect(state.total_out == UInt32(raw.count))
         var pixels = [UInt8](repeating: 0, count: length * height)
         for y in 0..<height {
             let filter = raw[(length + 1) * y]
