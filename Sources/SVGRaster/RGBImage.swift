@@ -1,6 +1,5 @@
-/// Opaque pixels as R, G, B bytes, row after row: what a card's PNG is written from. Text is
-/// painted on it (`TextPainter`), and the rows painted on are counted, so that the PNG encoder
-/// can take the others from the backdrop the image was copied from.
+/// Opaque pixels as R, G, B bytes, row after row: a card's backdrop, copied for each card and
+/// its text painted on it (`TextPainter`), then written as its PNG.
 public struct RGBImage: Sendable {
     public let width: Int
     public let height: Int

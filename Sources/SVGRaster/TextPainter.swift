@@ -81,13 +81,11 @@ public final class TextPainter: @unchecked Sendable {
         return ShapedPainting(bars: painting.bars, lines: lines)
     }
 
-    /// Paints `painting` on `image` and returns the rows it painted on.
-    public func paint(_ painting: ShapedPainting, on image: inout RGBImage) -> Range<Int> {
-        var painted = RowSpan()
+    /// Paints `painting` on `image`.
+    public func paint(_ painting: ShapedPainting, on image: inout RGBImage) {
         for bar in painting.bars {
             let mask = bar.mask()
             image.blend(bar.colour, through: mask.mask, x: mask.x, y: mask.y)
-            painted.add(mask.y, rows: mask.mask.rows)
         }
         for line in painting.lines {
             let masks = glyphs.withLock { cache in
@@ -101,16 +99,15 @@ public final class TextPainter: @unchecked Sendable {
             }
             for (glyph, placed) in zip(line.glyphs, masks) where placed.mask.rows > 0 {
                 image.blend(line.colour, through: placed.mask, x: glyph.x + placed.left, y: glyph.y - placed.top)
-                painted.add(glyph.y - placed.top, rows: placed.mask.rows)
             }
         }
-        return painted.clamped(to: image.height)
     }
 
     private func shape(_ line: TextLine) -> ShapedLine? {
         // SVG collapses and trims white space (xml:space="default"): such lines are librsvg's.
         let text = Array(line.text.utf8)
-        guard !text.isEmpty, text.first != 0x20, text.last != 0x20, !text.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
+        guard !text.isEmpty else { return ShapedLine(bold: line.bold, size: 0, colour: line.colour, glyphs: []) }
+        guard text.first != 0x20, text.last != 0x20, !text.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
               !zip(text, text.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 }) else { return nil }
         let face = line.bold ? bold : regular
         let scale = line.fontSize / face.unitsPerEm
@@ -189,22 +186,6 @@ struct GlyphKey: Hashable {
 struct PlacedMask: Sendable {
     let mask: CoverageMask
     let left: Int, top: Int
-}
-
-/// The first and last row painted on.
-private struct RowSpan {
-    private var rows: Range<Int>?
-
-    mutating func add(_ top: Int, rows count: Int) {
-        guard count > 0 else { return }
-        let added = top..<top + count
-        rows = rows.map { min($0.lowerBound, added.lowerBound)..<max($0.upperBound, added.upperBound) } ?? added
-    }
-
-    func clamped(to height: Int) -> Range<Int> {
-        guard let rows else { return 0..<0 }
-        return rows.clamped(to: 0..<height)
-    }
 }
 
 /// One face of a family: FreeType's, to render glyphs, and HarfBuzz's, to shape with.
@@ -288,9 +269,10 @@ private final class Typeface {
     }
 }
 
-/// The runs of one script in UTF-8 text, as Pango itemises a line before shaping it: characters
-/// of no script of their own (spaces, punctuation, marks) join the run they stand in, or the
-/// next one at the start.
+/// The runs of one script in UTF-8 text, as Pango itemises a line before shaping it (ICU's
+/// script runs): a character of no script of its own (space, punctuation, a mark) joins the run
+/// it stands in, or the next one at the start; a closing bracket or quotation mark takes the
+/// script of the run its opening one stood in.
 private struct ScriptRuns: Sequence {
     struct Run {
         let range: Range<Int>
@@ -308,21 +290,56 @@ private struct ScriptRuns: Sequence {
         }
     }
 
+    /// Opening and closing characters, each pair at an even index and the next (Pango's
+    /// `paired_chars`, the brackets and quotation marks of Latin, Korean and CJK text).
+    private static let pairs: [UInt32] = [
+        0x0028, 0x0029, 0x003C, 0x003E, 0x005B, 0x005D, 0x007B, 0x007D, 0x00AB, 0x00BB,
+        0x2018, 0x2019, 0x201A, 0x201B, 0x201C, 0x201D, 0x201E, 0x201F, 0x2039, 0x203A,
+        0x3008, 0x3009, 0x300A, 0x300B, 0x300C, 0x300D, 0x300E, 0x300F, 0x3010, 0x3011,
+        0x3014, 0x3015, 0x3016, 0x3017, 0x3018, 0x3019, 0x301A, 0x301B,
+        0xFF08, 0xFF09, 0xFF3B, 0xFF3D, 0xFF5B, 0xFF5D, 0xFF5F, 0xFF60, 0xFF62, 0xFF63,
+    ]
+
     let runs: [Run]
 
     init(_ text: [UInt8]) {
         let functions = hb_unicode_funcs_get_default()
         var runs: [Run] = []
-        var start = 0
+        var start = 0, offset = 0
         var script = HB_SCRIPT_COMMON
-        var offset = 0
+        // The open brackets and the script each stood in; those of the run so far from `runOpens`.
+        var opens: [(pair: Int, script: hb_script_t)] = []
+        var runOpens = 0
         for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
-            let own = hb_unicode_script(functions, scalar.value)
-            let length = UTF8.width(scalar)
-            defer { offset += length }
-            guard own != HB_SCRIPT_COMMON, own != HB_SCRIPT_INHERITED, own != HB_SCRIPT_UNKNOWN, own != script else { continue }
-            if script != HB_SCRIPT_COMMON { runs.append(Run(range: start..<offset, script: script)); start = offset }
-            script = own
+            var own = hb_unicode_script(functions, scalar.value)
+            if own == HB_SCRIPT_INHERITED || own == HB_SCRIPT_UNKNOWN { own = HB_SCRIPT_COMMON }
+            var closes = false
+            if let pair = Self.pairs.firstIndex(of: scalar.value) {
+                if pair % 2 == 0 {
+                    opens.append((pair, script))
+                } else {
+                    while let last = opens.last, last.pair != pair - 1 { opens.removeLast() }
+                    runOpens = Swift.min(runOpens, opens.count)
+                    if let last = opens.last {
+                        own = last.script
+                        closes = true
+                    }
+                }
+            }
+            if own == HB_SCRIPT_COMMON || script == HB_SCRIPT_COMMON || own == script {
+                if script == HB_SCRIPT_COMMON && own != HB_SCRIPT_COMMON {
+                    script = own
+                    for index in runOpens..<opens.count where opens[index].script == HB_SCRIPT_COMMON { opens[index].script = own }
+                }
+            } else {
+                runs.append(Run(range: start..<offset, script: script))
+                (start, script, runOpens) = (offset, own, opens.count)
+            }
+            if closes {
+                opens.removeLast()
+                runOpens = Swift.min(runOpens, opens.count)
+            }
+            offset += UTF8.width(scalar)
         }
         runs.append(Run(range: start..<text.count, script: script == HB_SCRIPT_COMMON ? HB_SCRIPT_LATIN : script))
         self.runs = runs

@@ -83,6 +83,62 @@ import Testing
         }
     }
 
+    /// Modak's painter draws a card's text as librsvg draws the same SVG, in every theme, and
+    /// leaves to librsvg the cards with a character the cards' family lacks.
+    @Test(.enabled(if: deriver != nil, "needs fonts-noto-cjk"))
+    func paintedTextLooksAsLibrsvgDrawsIt() throws {
+        let painter = try #require(TextPainter(family: CardRenderer.layoutFamily))
+        for theme in CardTheme.all {
+            let renderer = CardRenderer(theme: theme)
+            for content in CardSamples.all {
+                let document = try SVGDocument(renderer.svgUTF8(for: content))
+                let whole = try RasterImage(width: 1200, height: 630)
+                try document.draw(on: whole)
+                let backdrop = try RasterImage(width: 1200, height: 630)
+                for element in renderer.pngLayers(cardID: content.id).backdrop { try document.draw(on: backdrop, element: element) }
+                let shaped = painter.shape(SayingCard.painting(of: content, by: renderer))
+                #expect((shaped == nil) == (content.id == "stress-emoji"), "\(content.id): only emoji are not in Noto Sans CJK KR")
+                guard let shaped else { continue }
+                var painted = try #require(RGBImage(backdrop))
+                painter.paint(shaped, on: &painted)
+                let reference = try #require(RGBImage(whole))
+                #expect(painted.pixels != reference.pixels, "\(content.id): painted by Modak, not librsvg")
+                #expect(Self.psnr(painted, reference) >= 35, "\(content.id) in \(theme.name)")
+            }
+        }
+    }
+
+    /// A card whose painting the painter cannot paint is drawn by librsvg, as if it had none.
+    @Test(.enabled(if: deriver != nil, "needs fonts-noto-cjk"))
+    func aCardThePainterCannotPaintIsLibrsvgs() throws {
+        let folder = try TemporaryFolder()
+        let renderer = CardRenderer(theme: .bonfire)
+        var jobs: [DerivationJob] = []
+        for content in CardSamples.stress where content.id == "stress-emoji" {
+            let svg = folder.path + "/\(content.id).svg"
+            try renderer.svg(for: content).write(toFile: svg, atomically: true, encoding: .utf8)
+            let layers = renderer.pngLayers(cardID: content.id)
+            for painting in [nil, ForegroundPainting(key: "emoji") { SayingCard.painting(of: content, by: renderer) }] {
+                jobs.append(DerivationJob(source: svg, destination: svg + (painting == nil ? ".librsvg.png" : ".painted.png"), drawing: PNGDrawing(
+                    width: 1200, height: 630,
+                    layers: PNGLayers(backdropKey: layers.backdropKey, backdrop: layers.backdrop, foreground: layers.foreground, painting: painting))))
+            }
+        }
+        try #require(Self.deriver).derive(jobs)
+        #expect(jobs.count == 2)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: jobs[0].destination)) == Data(contentsOf: URL(fileURLWithPath: jobs[1].destination)))
+    }
+
+    /// The peak signal-to-noise ratio of two images of the same size, in dB.
+    private static func psnr(_ one: RGBImage, _ other: RGBImage) -> Double {
+        let squares = zip(one.pixels, other.pixels).reduce(0.0) { sum, pair in
+            let difference = Double(pair.0) - Double(pair.1)
+            return sum + difference * difference
+        }
+        let meanSquare = squares / Double(one.pixels.count)
+        return meanSquare == 0 ? .infinity : 10 * log10(255 * 255 / meanSquare)
+    }
+
     private static func size(of png: Data) -> (Int, Int) {
         (png[16..<20].reduce(0) { $0 << 8 | Int($1) }, png[20..<24].reduce(0) { $0 << 8 | Int($1) })  // IHDR
     }

@@ -71,7 +71,7 @@ public struct PNGDeriver: FileDeriver {
         let drawing = job.drawing
         if let layers = drawing.layers, let painting = layers.painting, let painter, let shaped = painter.shape(painting.make()) {
             var image = try backdrops.pixels(of: layers.backdropKey) { try base(of: document(at: job.source), drawing, elements: layers.backdrop) }
-            _ = painter.paint(shaped, on: &image)
+            painter.paint(shaped, on: &image)
             return try encoder.png(of: image)
         }
         let svg = try document(at: job.source)

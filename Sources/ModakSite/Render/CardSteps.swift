@@ -97,7 +97,7 @@ public struct SayingCard: Sendable {
     }
 
     /// The card's accent bar and text as its SVG has them, for the PNG's painter.
-    static func painting(of content: CardContent, by renderer: CardRenderer) -> Painting {
+    public static func painting(of content: CardContent, by renderer: CardRenderer) -> Painting {
         let foreground = renderer.foreground(
             of: content,
             bar: { x, y, width, height, radius, fill in RoundedBar(x: x, y: y, width: width, height: height, radius: radius, colour: Self.colour(fill)) },
