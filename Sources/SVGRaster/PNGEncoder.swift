@@ -67,10 +67,16 @@ public struct PNGEncoder: Sendable {
         let filtered = [UInt8](unsafeUninitializedCapacity: (length + 1) * height) { output, count in
             count = 0
             for y in 0..<height {
-                isComplete = current.withUnsafeMutableBufferPointer { row(y, $0) }
-                guard isComplete else { return }
                 let filteredRow = UnsafeMutableBufferPointer(rebasing: output[(length + 1) * y..<(length + 1) * (y + 1)])
                 filteredRow[0] = filter.rawValue
+                // Unfiltered rows are written in place; the others filtered from the row and the one above.
+                guard filter != .none else {
+                    isComplete = row(y, UnsafeMutableBufferPointer(rebasing: filteredRow[1...]))
+                    guard isComplete else { return }
+                    continue
+                }
+                isComplete = current.withUnsafeMutableBufferPointer { row(y, $0) }
+                guard isComplete else { return }
                 current.withUnsafeBufferPointer { current in
                     previous.withUnsafeBufferPointer { previous in
                         Self.apply(filter, current, above: previous, channels: channels, into: UnsafeMutableBufferPointer(rebasing: filteredRow[1...]))

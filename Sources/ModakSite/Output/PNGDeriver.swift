@@ -5,9 +5,10 @@ import SVGRaster
 import Synchronization
 import UTF8Bytes
 
-/// Draws PNGs from SVGs (cards, the app's icons) in this process with librsvg, at the size each
-/// job asks, on every core. A card's background and bonfire are drawn once per theme and each
-/// card's text over a copy of them (`PNGLayers`).
+/// Draws PNGs from SVGs (cards, the app's icons) in this process, at the size each job asks, on
+/// every core. A card's background and bonfire are drawn once per theme by librsvg, and each
+/// card's bar and text over a copy of them: painted by `TextPainter` when it has every glyph,
+/// else the SVG's elements drawn by librsvg (`PNGLayers`).
 ///
 /// Each PNG is written straight to its destination, without a temporary: the writer hands over
 /// destinations in its staging folder, which it discards when a derivation fails (`SiteWriter`),
