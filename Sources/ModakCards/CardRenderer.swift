@@ -19,8 +19,9 @@ public struct CardRenderer: Sendable {
     /// through fontconfig's fallback, and from the system's emoji font in
     /// browsers. It is deliberately not named here: Pango then takes digits
     /// and spaces from it too (the font maps them for keycap sequences) and
-    /// draws them 1.25 em wide. librsvg draws text as outlines, so emoji come
-    /// out as silhouettes in the text colour — never as missing-glyph boxes.
+    /// draws them 1.25 em wide. In the PNG, Modak's painter draws emoji in
+    /// colour (`TextPainter`); librsvg, which draws text as outlines, draws
+    /// them as silhouettes in the text colour — never as missing-glyph boxes.
     public static let fontFamily = "'\(layoutFamily)', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
 
     /// The font whose metrics lay the cards out (`FontMetrics`).

@@ -54,6 +54,26 @@ public struct RGBImage: Sendable {
         }
     }
 
+    /// Composites premultiplied R, G, B, A pixels (`width` a row) over the image, their top left
+    /// pixel at `x, y`: each channel the source's plus the image's times what the source leaves.
+    mutating func composite(_ source: [UInt8], width sourceWidth: Int, rows sourceRows: Int, x: Int, y: Int) {
+        let columns = max(0, -x)..<min(sourceWidth, width - x), rows = max(0, -y)..<min(sourceRows, height - y)
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let width = width
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            for row in rows {
+                for column in columns {
+                    let from = 4 * (row * sourceWidth + column), to = 3 * ((y + row) * width + x + column)
+                    let left = 255 - UInt32(source[from + 3])
+                    for channel in 0..<3 {
+                        let under = UInt32(pixels[to + channel]) * left + 128
+                        pixels[to + channel] = UInt8(truncatingIfNeeded: min(255, UInt32(source[from + channel]) + ((under + (under >> 8)) >> 8)))
+                    }
+                }
+            }
+        }
+    }
+
     @inline(__always)
     private static func mix(_ value: UInt32, _ under: UInt8, _ alpha: UInt32) -> UInt8 {
         let mixed = value * alpha + UInt32(under) * (255 - alpha) + 128
