@@ -35,29 +35,26 @@ public struct PNGDeriver: FileDeriver {
     }
 
     private let encoder = PNGEncoder()
-    /// Paints the text of cards whose foreground comes as a `ForegroundPainting`.
-    private let painter: TextPainter?
 
-    private init(painter: TextPainter?) {
-        self.painter = painter
-    }
+    private init() {}
 
-    /// The deriver, with fontconfig and the cards' fonts loaded for the whole process; nil when
-    /// fontconfig finds no font of the cards' family (they would be drawn in another font than
-    /// they were laid out in).
+    /// The deriver, with fontconfig loaded for the whole process; nil when fontconfig finds no
+    /// font of the cards' family (they would be drawn in another font than they were laid out in).
     public static func start() -> PNGDeriver? {
-        SVGFonts.prepare(family: CardRenderer.layoutFamily) ? PNGDeriver(painter: TextPainter(family: CardRenderer.layoutFamily)) : nil
+        SVGFonts.prepare(family: CardRenderer.layoutFamily) ? PNGDeriver() : nil
     }
 
     /// Draws every file, in parallel. Throws `PNGDeriver.Error` naming each file that failed,
     /// after all jobs have run.
     public func derive(_ jobs: [DerivationJob]) throws {
         let backdrops = Backdrops()
+        // The cards' fonts, loaded once for the jobs that paint.
+        let painter = jobs.contains { $0.drawing.layers?.painting != nil } ? TextPainter(family: CardRenderer.layoutFamily) : nil
         // A lane per file: each core takes one file at a time, so none is left drawing a chunk
         // of files alone at the end.
         let failures = ParallelMap.map(jobs, lanes: jobs.indices.map { [$0] }) { job -> Failure? in
             do {
-                try FileSystem.write(png(for: job, backdrops: backdrops), to: job.destination)
+                try FileSystem.write(png(for: job, painter: painter, backdrops: backdrops), to: job.destination)
                 return nil
             } catch {
                 return Failure(source: job.source, reason: "\(error)")
@@ -68,7 +65,7 @@ public struct PNGDeriver: FileDeriver {
 
     /// A painted foreground over the backdrop's pixels when the painter has every glyph; else
     /// the SVG's foreground elements drawn by librsvg.
-    private func png(for job: DerivationJob, backdrops: Backdrops) throws -> [UInt8] {
+    private func png(for job: DerivationJob, painter: TextPainter?, backdrops: Backdrops) throws -> [UInt8] {
         let drawing = job.drawing
         if let layers = drawing.layers, let painting = layers.painting, let painter, let shaped = painter.shape(painting.make()) {
             var image = try backdrops.pixels(of: layers.backdropKey) { try base(of: document(at: job.source), drawing, elements: layers.backdrop) }
