@@ -44,26 +44,3 @@ public final class SVGDocument {
         return String(cString: error.pointee.message)
     }
 }
-
-/// Fontconfig, which finds the fonts librsvg draws text with.
-public enum SVGFonts {
-    /// Loads fontconfig's configuration and font list, once per process: call it before drawing
-    /// on several threads, which would otherwise race to do it. Returns whether fontconfig finds
-    /// a font of `family` (the text of an SVG naming it would otherwise be drawn in another).
-    public static func prepare(family: String) -> Bool {
-        guard FcInit() != 0, let pattern = FcNameParse(family) else { return false }
-        defer { FcPatternDestroy(pattern) }
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return false }
-        defer { FcPatternDestroy(match) }
-        var found: UnsafeMutablePointer<FcChar8>?
-        var index: Int32 = 0
-        while FcPatternGetString(match, FC_FAMILY, index, &found) == FcResultMatch, let found {
-            if String(cString: found) == family { return true }
-            index += 1
-        }
-        return false
-    }
-}

@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CRsvg
 
 /// One face of a font: FreeType's, to render glyphs, and HarfBuzz's, to shape with. A face with
 /// colour bitmaps (Noto Color Emoji) renders its glyphs in colour, scaled from its strike.
@@ -12,7 +11,7 @@ final class Typeface {
     /// The face fontconfig matches for `family` at the weight; nil unless it is of that family,
     /// or, with `colour`, a colour face of any family (the `emoji` alias is Noto Color Emoji's).
     init?(family: String, bold: Bool, colour: Bool = false, library: FT_Library) {
-        guard let (path, index, families) = Self.match(family: family, bold: bold), colour || families.contains(family) else { return nil }
+        guard let (path, index, families) = SVGFonts.match(family: family, bold: bold), colour || families.contains(family) else { return nil }
         var face: FT_Face?
         guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
         let hasColour = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
@@ -109,29 +108,6 @@ final class Typeface {
             }
         }
         return (first, spans)
-    }
-
-    /// The file, face index and families fontconfig matches for `family` at the weight.
-    private static func match(family: String, bold: Bool) -> (path: String, index: Int32, families: [String])? {
-        guard FcInit() != 0, let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        FcPatternAddString(pattern, FC_FAMILY, Array(family.utf8) + [0])
-        FcPatternAddInteger(pattern, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR)
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let match = FcFontMatch(nil, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(match) }
-        var file: UnsafeMutablePointer<FcChar8>?
-        var index: Int32 = 0
-        guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file,
-              FcPatternGetInteger(match, FC_INDEX, 0, &index) == FcResultMatch else { return nil }
-        var families: [String] = []
-        var name: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(match, FC_FAMILY, Int32(families.count), &name) == FcResultMatch, let found = name {
-            families.append(String(cString: found))
-        }
-        return (String(cString: file), index, families)
     }
 }
 
