@@ -9,10 +9,7 @@ public struct GiftSimulateArguments: Sendable, Equatable {
     public var contentDirectory: String
 
     public init(gender: GiftGender, budget: ClosedRange<Int>, answers: [GiftAnswer] = [], contentDirectory: String = "content") {
-        self.gender = gender
-        self.budget = budget
-        self.answers = answers
-        self.contentDirectory = contentDirectory
+        (self.gender, self.budget, self.answers, self.contentDirectory) = (gender, budget, answers, contentDirectory)
     }
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {

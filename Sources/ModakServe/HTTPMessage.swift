@@ -9,10 +9,7 @@ public struct HTTPRequest: Sendable, Equatable {
     public var headers: [String: String]
 
     public init(method: String, target: String, version: String = "HTTP/1.1", headers: [String: String] = [:]) {
-        self.method = method
-        self.target = target
-        self.version = version
-        self.headers = headers
+        (self.method, self.target, self.version, self.headers) = (method, target, version, headers)
     }
 
     /// HTTP/1.1 keeps the connection open unless told to close; HTTP/1.0 closes unless told not to.

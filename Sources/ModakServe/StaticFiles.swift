@@ -145,10 +145,7 @@ private extension String {
 }
 
 extension SitePath {
-    init(components: [String], isFolder: Bool) {
-        self.components = components
-        self.isFolder = isFolder
-    }
+    init(components: [String], isFolder: Bool) { (self.components, self.isFolder) = (components, isFolder) }
 }
 
 /// Content types by file extension, for what a Modak site contains.

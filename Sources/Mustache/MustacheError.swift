@@ -6,11 +6,7 @@ public struct TemplateLocation: Sendable, Equatable {
     public let line: Int
     public let column: Int
 
-    public init(file: String, line: Int, column: Int) {
-        self.file = file
-        self.line = line
-        self.column = column
-    }
+    public init(file: String, line: Int, column: Int) { (self.file, self.line, self.column) = (file, line, column) }
 }
 
 /// An error a template author can act on: a syntax error found while compiling, a template that

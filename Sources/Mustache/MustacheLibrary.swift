@@ -53,8 +53,7 @@ public struct MustacheLibrary: Sendable {
 
     /// Wraps already compiled templates, keyed by name.
     public init(templates: [String: MustacheTemplate], strictPartials: Bool = false) {
-        self.templates = templates
-        self.strictPartials = strictPartials
+        (self.templates, self.strictPartials) = (templates, strictPartials)
     }
 
     public func template(named name: String) -> MustacheTemplate? {

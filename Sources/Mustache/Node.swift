@@ -61,11 +61,7 @@ final class VariableNode: Sendable {
     let escaped: Bool
     let location: TemplateLocation
 
-    init(path: Path, escaped: Bool, location: TemplateLocation) {
-        self.path = path
-        self.escaped = escaped
-        self.location = location
-    }
+    init(path: Path, escaped: Bool, location: TemplateLocation) { (self.path, self.escaped, self.location) = (path, escaped, location) }
 }
 
 final class SectionNode: Sendable {
@@ -102,9 +98,7 @@ final class PartialNode: Sendable {
     let location: TemplateLocation
 
     init(reference: TemplateReference, indentation: [UInt8]?, location: TemplateLocation) {
-        self.reference = reference
-        self.indentation = indentation
-        self.location = location
+        (self.reference, self.indentation, self.location) = (reference, indentation, location)
     }
 }
 
@@ -116,10 +110,7 @@ final class ParentNode: Sendable {
     let location: TemplateLocation
 
     init(reference: TemplateReference, overrides: [String: BlockContent], indentation: [UInt8]?, location: TemplateLocation) {
-        self.reference = reference
-        self.overrides = overrides
-        self.indentation = indentation
-        self.location = location
+        (self.reference, self.overrides, self.indentation, self.location) = (reference, overrides, indentation, location)
     }
 }
 

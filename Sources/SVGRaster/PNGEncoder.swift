@@ -13,10 +13,7 @@ public struct PNGEncoder: Sendable {
     /// ISA-L's level, 0 (fastest) to 3.
     public var level: Int32
 
-    public init(filter: Filter = .none, level: Int32 = 1) {
-        self.filter = filter
-        self.level = level
-    }
+    public init(filter: Filter = .none, level: Int32 = 1) { (self.filter, self.level) = (filter, level) }
 
     public func png(of image: RasterImage) throws(SVGRasterError) -> [UInt8] {
         // Most images are opaque: filtered as RGB, and again as RGBA when a pixel was not.

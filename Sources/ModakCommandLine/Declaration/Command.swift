@@ -157,8 +157,5 @@ public struct Example: Sendable, Equatable {
     public var command: String
     public var summary: String
 
-    public init(_ command: String, _ summary: String) {
-        self.command = command
-        self.summary = summary
-    }
+    public init(_ command: String, _ summary: String) { (self.command, self.summary) = (command, summary) }
 }

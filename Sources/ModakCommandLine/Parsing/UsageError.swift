@@ -42,10 +42,7 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     /// handler), and the caller fills in the command it ran.
     public var command: [String]
 
-    public init(_ problem: Problem, command: [String] = []) {
-        self.problem = problem
-        self.command = command
-    }
+    public init(_ problem: Problem, command: [String] = []) { (self.problem, self.command) = (problem, command) }
 
     public var message: String {
         switch problem {

@@ -8,10 +8,7 @@ public struct SiteConfig: Sendable, Equatable {
     public struct Author: Sendable, Equatable {
         public var name: String
         public var email: String?
-        public init(name: String, email: String? = nil) {
-            self.name = name
-            self.email = email
-        }
+        public init(name: String, email: String? = nil) { (self.name, self.email) = (name, email) }
     }
 
     /// A link of `menu`, shown in every page's navigation after the site's own.
@@ -21,11 +18,7 @@ public struct SiteConfig: Sendable, Equatable {
         public var url: String
         public var source: SourceLocation
 
-        public init(title: String, url: String, source: SourceLocation) {
-            self.title = title
-            self.url = url
-            self.source = source
-        }
+        public init(title: String, url: String, source: SourceLocation) { (self.title, self.url, self.source) = (title, url, source) }
 
         public var isExternal: Bool { URLRules.isAbsoluteWebURL(url) }
     }
@@ -143,10 +136,7 @@ public struct Question: Sendable, Equatable {
     public var source: SourceLocation
 
     public init(id: String, text: String, tag: String, source: SourceLocation) {
-        self.id = id
-        self.text = text
-        self.tag = tag
-        self.source = source
+        (self.id, self.text, self.tag, self.source) = (id, text, tag, source)
     }
 }
 
@@ -159,10 +149,7 @@ public struct Souvenir: Sendable, Equatable {
     public var source: SourceLocation
 
     public init(title: String?, message: String, deliver: Date, source: SourceLocation) {
-        self.title = title
-        self.message = message
-        self.deliver = deliver
-        self.source = source
+        (self.title, self.message, self.deliver, self.source) = (title, message, deliver, source)
     }
 }
 
@@ -208,10 +195,7 @@ public struct Asset: Sendable, Equatable {
     public var outputPath: String
     public var bytes: [UInt8]
 
-    public init(outputPath: String, bytes: [UInt8]) {
-        self.outputPath = outputPath
-        self.bytes = bytes
-    }
+    public init(outputPath: String, bytes: [UInt8]) { (self.outputPath, self.bytes) = (outputPath, bytes) }
 }
 
 /// Everything a site is made of, validated.

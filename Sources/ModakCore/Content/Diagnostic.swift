@@ -56,10 +56,7 @@ public struct SourceLocation: Sendable, Equatable, Hashable {
     public var path: String
     public var line: Int
 
-    public init(path: String, line: Int) {
-        self.path = path
-        self.line = line
-    }
+    public init(path: String, line: Int) { (self.path, self.line) = (path, line) }
 }
 
 /// Collects diagnostics while a stage runs, so every problem is reported at once.

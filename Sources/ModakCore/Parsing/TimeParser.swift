@@ -6,11 +6,7 @@ public struct CivilDay: Sendable, Equatable, Hashable, Comparable, CustomStringC
     public var month: Int
     public var day: Int
 
-    public init(year: Int, month: Int, day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
-    }
+    public init(year: Int, month: Int, day: Int) { (self.year, self.month, self.day) = (year, month, day) }
 
     /// `2026-11-28`, or nil when it is not a real day.
     public init?(iso text: some StringProtocol) {

@@ -9,11 +9,7 @@ public struct BuildDay: Sendable, Equatable {
     /// The instant souvenirs are compared with. For a build pinned to a day (`--date`), the end of that day.
     public var now: Date
 
-    public init(day: CivilDay, timeZone: TimeZone, now: Date) {
-        self.day = day
-        self.timeZone = timeZone
-        self.now = now
-    }
+    public init(day: CivilDay, timeZone: TimeZone, now: Date) { (self.day, self.timeZone, self.now) = (day, timeZone, now) }
 
     /// A build pinned to a calendar day: deterministic, "now" is the last instant of that day.
     public init(day: CivilDay, timeZone: TimeZone) {

@@ -21,10 +21,7 @@ public struct GiftProfile: Sendable, Equatable {
     /// Whole KRW, both ends included.
     public var budget: ClosedRange<Int>
 
-    public init(gender: GiftGender, budget: ClosedRange<Int>) {
-        self.gender = gender
-        self.budget = budget
-    }
+    public init(gender: GiftGender, budget: ClosedRange<Int>) { (self.gender, self.budget) = (gender, budget) }
 
     /// Price within the budget (both ends included) and gender matching.
     public func matches(_ gift: Gift) -> Bool {
@@ -77,9 +74,7 @@ public struct GiftSession: Sendable {
     private var askedIndices: Set<Int> = []
 
     public init(gifts: [Gift], questions: [Question], profile: GiftProfile) {
-        self.gifts = gifts
-        self.questions = questions
-        self.profile = profile
+        (self.gifts, self.questions, self.profile) = (gifts, questions, profile)
     }
 
     /// Gifts in budget, of a matching gender, with no excluded tag; in catalogue order.
@@ -149,10 +144,7 @@ public struct GiftSimulation: Sendable, Equatable {
     public var done: Bool
 
     public init(asked: [String], answers: [String], candidates: [String], done: Bool) {
-        self.asked = asked
-        self.answers = answers
-        self.candidates = candidates
-        self.done = done
+        (self.asked, self.answers, self.candidates, self.done) = (asked, answers, candidates, done)
     }
 
     static func precedes(_ a: String, _ b: String) -> Bool {

@@ -101,11 +101,7 @@ struct PageView: ViewFields {
     let meta: Boxed<PageMeta>
     let body: any ViewFields
 
-    init(_ shared: PageParts, meta: Boxed<PageMeta>, body: some ViewFields) {
-        self.shared = shared
-        self.meta = meta
-        self.body = body
-    }
+    init(_ shared: PageParts, meta: Boxed<PageMeta>, body: some ViewFields) { (self.shared, self.meta, self.body) = (shared, meta, body) }
 
     func listFields(to list: inout some FieldList) {
         let (root, path) = (meta.view.root, meta.view.path)

@@ -21,10 +21,7 @@ struct SiteLinks: Sendable, Equatable {
     var menu: [SiteLink]
     var footer: [SiteLink]
 
-    init(menu: [SiteLink], footer: [SiteLink]) {
-        self.menu = menu
-        self.footer = footer
-    }
+    init(menu: [SiteLink], footer: [SiteLink]) { (self.menu, self.footer) = (menu, footer) }
 
     init(menu items: [SiteConfig.MenuItem], pages: [Page]) {
         menu = items.map { SiteLink(title: $0.title, url: $0.url, isExternal: $0.isExternal) }
@@ -57,11 +54,7 @@ struct PageLinks: ViewValue {
     let root: String
     let page: String
 
-    init(_ links: Shared<[SiteLink]>, root: String, page: String) {
-        self.links = links
-        self.root = root
-        self.page = page
-    }
+    init(_ links: Shared<[SiteLink]>, root: String, page: String) { (self.links, self.root, self.page) = (links, root, page) }
 
     var templateValue: Any? { SiteLinks.views(links.value, root: root, from: page) }
 

@@ -75,10 +75,7 @@ struct FieldLookup: FieldList {
     private let slot: UnsafeMutablePointer<Any?>
     private(set) var found = false
 
-    init(name: String, into slot: UnsafeMutablePointer<Any?>) {
-        self.name = name
-        self.slot = slot
-    }
+    init(name: String, into slot: UnsafeMutablePointer<Any?>) { (self.name, self.slot) = (name, slot) }
 
     @inline(__always)
     mutating func field<Value: ViewValue>(_ name: String, _ value: @autoclosure () -> Value) {
@@ -162,10 +159,7 @@ struct RelativeURL: ViewValue {
     let root: String
     let path: String
 
-    init(_ root: String, _ path: String) {
-        self.root = root
-        self.path = path
-    }
+    init(_ root: String, _ path: String) { (self.root, self.path) = (root, path) }
 
     var templateValue: Any? { root + path }
 
@@ -187,9 +181,7 @@ final class MarkdownHTML: ViewValue {
     private var html: String?
 
     init(_ markdown: String, at pagePath: String, renderer: MarkdownRenderer) {
-        self.markdown = markdown
-        self.pagePath = pagePath
-        self.renderer = renderer
+        (self.markdown, self.pagePath, self.renderer) = (markdown, pagePath, renderer)
     }
 
     var templateValue: Any? {

@@ -16,10 +16,7 @@ public struct BuildRecord: Sendable, Equatable {
     public var diagnostics: [Diagnostic]
 
     public init(inputs: UInt64, today: BuildDay, rootPath: String, diagnostics: [Diagnostic]) {
-        self.inputs = inputs
-        self.today = today
-        self.rootPath = rootPath
-        self.diagnostics = diagnostics
+        (self.inputs, self.today, self.rootPath, self.diagnostics) = (inputs, today, rootPath, diagnostics)
     }
 
     /// The fingerprint of a build's inputs: this executable, the content files, the files of the

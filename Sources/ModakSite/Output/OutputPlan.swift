@@ -6,10 +6,7 @@ public struct OutputFile: Sendable, Equatable {
     public var path: String
     public var bytes: [UInt8]
 
-    public init(path: String, bytes: [UInt8]) {
-        self.path = path
-        self.bytes = bytes
-    }
+    public init(path: String, bytes: [UInt8]) { (self.path, self.bytes) = (path, bytes) }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
@@ -67,10 +64,7 @@ public struct PNGLayers: Sendable, Equatable {
     public var painting: ForegroundPainting?
 
     public init(backdropKey: String, backdrop: [String], foreground: [String], painting: ForegroundPainting? = nil) {
-        self.backdropKey = backdropKey
-        self.backdrop = backdrop
-        self.foreground = foreground
-        self.painting = painting
+        (self.backdropKey, self.backdrop, self.foreground, self.painting) = (backdropKey, backdrop, foreground, painting)
     }
 }
 
@@ -96,11 +90,7 @@ public struct DerivedFile: Sendable, Equatable {
     public var source: String
     public var drawing: PNGDrawing
 
-    public init(path: String, source: String, drawing: PNGDrawing) {
-        self.path = path
-        self.source = source
-        self.drawing = drawing
-    }
+    public init(path: String, source: String, drawing: PNGDrawing) { (self.path, self.source, self.drawing) = (path, source, drawing) }
 
     /// What the manifest records as this file's hash: its source's, mixed with how it is drawn,
     /// so that a new source or a new size makes it again.
@@ -124,9 +114,7 @@ public struct DerivationJob: Sendable, Equatable {
     public var drawing: PNGDrawing
 
     public init(source: String, destination: String, drawing: PNGDrawing) {
-        self.source = source
-        self.destination = destination
-        self.drawing = drawing
+        (self.source, self.destination, self.drawing) = (source, destination, drawing)
     }
 }
 
@@ -142,9 +130,7 @@ public struct OutputPlan: Sendable {
     public var derived: [DerivedFile]
 
     public init(files: [OutputFile] = [], deferred: [DeferredFile] = [], derived: [DerivedFile] = []) {
-        self.files = files
-        self.deferred = deferred
-        self.derived = derived
+        (self.files, self.deferred, self.derived) = (files, deferred, derived)
     }
 
     public mutating func add(_ file: OutputFile) { files.append(file) }

@@ -208,8 +208,7 @@ public struct SiteRenderer: Sendable {
     public var finishingSteps: [any FinishingStep]
 
     public init(steps: [any RenderStep] = SiteRenderer.defaultSteps, finishingSteps: [any FinishingStep] = SiteRenderer.defaultFinishingSteps) {
-        self.steps = steps
-        self.finishingSteps = finishingSteps
+        (self.steps, self.finishingSteps) = (steps, finishingSteps)
     }
 
     /// The writer renders deferred pages in this order across its threads, so the steps with the

@@ -21,10 +21,7 @@ struct FrontMatterSyntaxError: Error {
     /// The line opens a YAML block, whose following lines belong to it and are not reported again.
     let opensYAMLBlock: Bool
 
-    init(_ message: String, opensYAMLBlock: Bool = false) {
-        self.message = message
-        self.opensYAMLBlock = opensYAMLBlock
-    }
+    init(_ message: String, opensYAMLBlock: Bool = false) { (self.message, self.opensYAMLBlock) = (message, opensYAMLBlock) }
 }
 
 /// Reads the front matter of a Markdown content file from its UTF-8 bytes (see `FrontMatterBytes`).
