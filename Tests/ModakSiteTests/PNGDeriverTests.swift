@@ -161,6 +161,15 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: jobs[0].destination)) == Data(contentsOf: URL(fileURLWithPath: jobs[1].destination)))
     }
 
+    /// Cards a new Modak draws differently get new URLs, as cards whose text or theme changed do.
+    @Test func aNewWayOfDrawingGivesEveryCardANewVersion() {
+        let content = CardSamples.ordinary[0]
+        let now = SayingCard.version(of: content, themeName: "bonfire")
+        #expect(now == SayingCard.version(of: content, themeName: "bonfire"))
+        #expect(now != SayingCard.version(of: content, themeName: "bonfire", drawingRevision: "1: librsvg"))
+        #expect(now != SayingCard.version(of: content, themeName: "light"))
+    }
+
     /// The peak signal-to-noise ratio of two images of the same size, in dB, over the pixels
     /// outside `boxes`.
     private static func psnr(_ one: RGBImage, _ other: RGBImage, outside boxes: [(columns: Range<Int>, rows: Range<Int>)]) -> Double {

@@ -68,17 +68,24 @@ public struct SayingCard: Sendable {
         }
     }
 
-    /// What the card of `saying` is drawn from, its text and the theme, as 16 hexadecimal
-    /// digits: pages name its images with it (`?v=`), so that networks, which keep a preview
-    /// by its URL, fetch a card whose text or theme changed as a new image.
+    /// How Modak draws cards, mixed into their versions: change it with any change that moves a
+    /// card's pixels for the same text and theme (the layout, the SVG, the PNG's painter), so
+    /// that networks fetch the cards a new Modak draws differently.
+    static let drawingRevision = "2: text painted by TextPainter, colour emoji"
+
+    /// What the card of `saying` is drawn from, its text and the theme and how Modak draws them
+    /// (`drawingRevision`), as 16 hexadecimal digits: pages name its images with it (`?v=`), so
+    /// that networks, which keep a preview by its URL, fetch a card whose pixels changed as a new
+    /// image.
     func version(of saying: Saying) -> String {
         let version = Self.version(of: content(of: saying), themeName: themeName)
         let digits = String(version, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    private static func version(of content: CardContent, themeName: String) -> UInt64 {
+    static func version(of content: CardContent, themeName: String, drawingRevision: String = drawingRevision) -> UInt64 {
         var hash = StableHash()
+        hash.add(drawingRevision)
         // A date label is never empty, so "" stands for none.
         for text in [themeName, content.id, content.korean, content.english, content.author, content.siteName, content.dateLabel ?? ""] {
             hash.add(text)
