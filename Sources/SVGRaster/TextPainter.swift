@@ -36,7 +36,7 @@ public final class TextPainter: @unchecked Sendable {
     }
 
     /// The glyphs of every line, placed; nil when a line has a character its faces lack (librsvg
-    /// would take it from another font), starts with emoji, or has space that SVG would collapse.
+    /// would take it from another font) or space that SVG would collapse.
     public func shape(_ painting: Painting) -> ShapedPainting? {
         var lines: [ShapedLine] = []
         for line in painting.lines {
@@ -82,15 +82,20 @@ public final class TextPainter: @unchecked Sendable {
               !zip(text, text.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 }) else { return nil }
         var glyphs: [PlacedGlyph] = []
         var penX = line.x
+        // Pango aligns each run's baseline of the first run's kind (roman, or ideographic for
+        // Korean) with the first run's: the emoji face's lies elsewhere than Noto Sans CJK KR's.
+        var firstBaseline: (tag: hb_ot_layout_baseline_tag_t, position: Double)?
         guard let buffer = hb_buffer_create() else { return nil }
         defer { hb_buffer_destroy(buffer) }
         for run in ScriptRuns(text) {
             for piece in EmojiRuns(text, in: run.range) {
-                // librsvg draws a line that starts with emoji lower by about a 24th of an em than
-                // Pango's layout: such lines are librsvg's.
-                guard !(piece.isEmoji && piece.range.lowerBound == 0) else { return nil }
                 let role: Face = piece.isEmoji ? .emoji : line.bold ? .bold : .regular
                 guard let face = faces[role] else { return nil }
+                let language = hb_language_from_string(run.language(in: line.language), -1)
+                let tag = firstBaseline?.tag ?? hb_ot_layout_get_horizontal_baseline_tag_for_script(run.script)
+                let baseline = face.baseline(tag, script: run.script, language: language) * line.fontSize / face.unitsPerEm
+                let shift = (firstBaseline?.position ?? baseline) - baseline
+                if firstBaseline == nil { firstBaseline = (tag, baseline) }
                 hb_buffer_clear_contents(buffer)
                 text.withUnsafeBufferPointer { bytes in
                     bytes.withMemoryRebound(to: CChar.self) {
@@ -99,7 +104,7 @@ public final class TextPainter: @unchecked Sendable {
                 }
                 hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
                 hb_buffer_set_script(buffer, run.script)
-                hb_buffer_set_language(buffer, hb_language_from_string(run.language(in: line.language), -1))
+                hb_buffer_set_language(buffer, language)
                 hb_shape(face.font, buffer, nil, 0)
                 var count: UInt32 = 0
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return nil }
@@ -109,7 +114,7 @@ public final class TextPainter: @unchecked Sendable {
                     let position = positions[index]
                     glyphs.append(PlacedGlyph(face: role, id: infos[index].codepoint,
                                               x: penX + Double(position.x_offset) * scale,
-                                              y: line.baseline - Double(position.y_offset) * scale))
+                                              y: line.baseline - shift - Double(position.y_offset) * scale))
                     penX += Double(position.x_advance) * scale
                 }
             }

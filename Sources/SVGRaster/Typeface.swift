@@ -32,6 +32,21 @@ final class Typeface {
         (self.face, self.font, self.unitsPerEm, self.isColour) = (face, font, Double(upem), colour)
     }
 
+    /// Where the baseline `tag` lies in this face for text of `script` in `language`, in font
+    /// units up from the roman baseline: from the face's BASE table, else HarfBuzz's fallback.
+    func baseline(_ tag: hb_ot_layout_baseline_tag_t, script: hb_script_t, language: hb_language_t?) -> Double {
+        var scriptTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_SCRIPT))
+        var languageTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_LANGUAGE))
+        var scriptCount = UInt32(scriptTags.count), languageCount = UInt32(languageTags.count)
+        hb_ot_tags_from_script_and_language(script, language, &scriptCount, &scriptTags, &languageCount, &languageTags)
+        // As Pango asks: the last, most general, of the tags.
+        let scriptTag = scriptCount > 0 ? scriptTags[Int(scriptCount) - 1] : 0
+        let languageTag = languageCount > 0 ? languageTags[Int(languageCount) - 1] : 0
+        var position: hb_position_t = 0
+        hb_ot_layout_get_baseline_with_fallback(font, tag, HB_DIRECTION_LTR, scriptTag, languageTag, &position)
+        return Double(position)
+    }
+
     func close() {
         hb_font_destroy(font)
         FT_Done_Face(face)
