@@ -1,5 +1,4 @@
 import CHarfBuzz
-import CRsvg
 import Synchronization
 
 /// Paints lines of text in one family, regular and bold, as librsvg draws them: the faces
