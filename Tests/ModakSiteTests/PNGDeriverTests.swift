@@ -179,6 +179,14 @@ import Testing
         #expect(now == SayingCard.version(of: content, themeName: "bonfire"))
         #expect(now != SayingCard.version(of: content, themeName: "bonfire", drawingRevision: "1: librsvg"))
         #expect(now != SayingCard.version(of: content, themeName: "light"))
+        // And their PNGs are drawn again: the painting's key is part of what the manifest records.
+        func derived(_ key: String?) -> DerivedFile {
+            DerivedFile(path: "cards/a.png", source: "cards/a.svg", drawing: PNGDrawing(width: 1200, height: 630, layers: PNGLayers(
+                backdropKey: "card bonfire", backdrop: ["#b"], foreground: ["#f"], painting: key.map { key in ForegroundPainting(key: key) { Painting(bars: [], lines: []) } })))
+        }
+        let hashes = [nil, "1", "2"].map { derived($0).hash(fromSource: 7) }
+        #expect(Set(hashes).count == 3)
+        #expect(derived("2").hash(fromSource: 7) == hashes[2])
     }
 
     /// The peak signal-to-noise ratio of two images of the same size, in dB, over the pixels

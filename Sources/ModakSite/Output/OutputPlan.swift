@@ -70,7 +70,8 @@ public struct PNGLayers: Sendable, Equatable {
 
 /// The painting of an SVG's foreground, made only when its PNG is drawn.
 public struct ForegroundPainting: Sendable, Equatable {
-    /// Equal keys promise equal paintings (a card's version).
+    /// Equal keys promise equal paintings (a card's version); the PNG's manifest hash holds it, so
+    /// a new key draws the PNG again.
     public let key: String
     public let make: @Sendable () -> Painting
 
@@ -101,7 +102,7 @@ public struct DerivedFile: Sendable, Equatable {
         // No colour is empty, so "" stands for none.
         hash.add(drawing.background ?? "")
         if let layers = drawing.layers {
-            hash.add(encoding: [layers.backdropKey] + layers.backdrop + ["|"] + layers.foreground + (layers.painting == nil ? [] : ["painted"]))
+            hash.add(encoding: [layers.backdropKey] + layers.backdrop + ["|"] + layers.foreground + (layers.painting.map { ["painted", $0.key] } ?? []))
         }
         return hash.value
     }
