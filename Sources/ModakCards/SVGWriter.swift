@@ -51,15 +51,21 @@ struct SVGWriter {
 
     /// The number that `number(_:decimals:)` writes for `value`, as a reader of the SVG takes it.
     static func written(_ value: Double, decimals: Int = 1) -> Double {
-        var scale = 1.0
+        let (scaled, scale) = rounded(value, decimals: decimals)
+        return Double(value < 0 ? -scaled : scaled) / Double(scale)
+    }
+
+    /// `|value|` times 10^`decimals`, rounded to the nearest whole number (halves away from zero),
+    /// and that power of ten: the digits a number is written with.
+    @inline(__always)
+    private static func rounded(_ value: Double, decimals: Int) -> (scaled: Int, scale: Int) {
+        var scale = 1
         for _ in 0..<decimals { scale *= 10 }
-        return (value * scale).rounded(.toNearestOrAwayFromZero) / scale
+        return (Int((abs(value) * Double(scale)).rounded()), scale)
     }
 
     static func appendNumber(_ value: Double, decimals: Int, to output: inout [UInt8]) {
-        var scale = 1
-        for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((abs(value) * Double(scale)).rounded())
+        let (scaled, _) = rounded(value, decimals: decimals)
         if value < 0 && scaled != 0 { output.append(UInt8(ascii: "-")) }
         // Digits from the last, into a buffer copied once: one division per digit, none to count them.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24 + decimals) { buffer in
