@@ -91,8 +91,9 @@ public final class TextPainter: @unchecked Sendable {
                 let role: Face = piece.isEmoji ? .emoji : line.bold ? .bold : .regular
                 guard let face = faces[role] else { return nil }
                 let language = hb_language_from_string(run.language(in: line.language), -1)
+                let scale = line.fontSize / face.unitsPerEm
                 let tag = firstBaseline?.tag ?? hb_ot_layout_get_horizontal_baseline_tag_for_script(run.script)
-                let baseline = face.baseline(tag, script: run.script, language: language) * line.fontSize / face.unitsPerEm
+                let baseline = face.baseline(tag, script: run.script, language: language) * scale
                 let shift = (firstBaseline?.position ?? baseline) - baseline
                 if firstBaseline == nil { firstBaseline = (tag, baseline) }
                 hb_buffer_clear_contents(buffer)
@@ -107,7 +108,6 @@ public final class TextPainter: @unchecked Sendable {
                 hb_shape(face.font, buffer, nil, 0)
                 var count: UInt32 = 0
                 guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return nil }
-                let scale = line.fontSize / face.unitsPerEm
                 for index in 0..<Int(count) {
                     guard infos[index].codepoint != 0 else { return nil }  // .notdef: the face lacks it
                     let position = positions[index]

@@ -50,7 +50,8 @@ struct ScriptRuns: Sequence {
             var own = hb_unicode_script(functions, scalar.value)
             if own == HB_SCRIPT_INHERITED { own = HB_SCRIPT_COMMON }
             var closes = false
-            if let pair = Self.pairs.firstIndex(of: scalar.value) {
+            // Every paired character is Common, and Pango looks only those up.
+            if own == HB_SCRIPT_COMMON, let pair = Self.pairs.firstIndex(of: scalar.value) {
                 if pair % 2 == 0 {
                     opens.append((pair, script))
                 } else {
