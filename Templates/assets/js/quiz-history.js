@@ -182,13 +182,16 @@
     }
   });
   if (dialog) {
-    // Each button closes the dialog with its value; Escape closes it with none, keeping the history.
+    // Each button closes the dialog with its value, acted on at once (the dialog's close event
+    // comes a task later); Escape closes it with none, keeping the history.
     for (const button of dialog.querySelectorAll("button[value]")) {
-      button.addEventListener("click", () => dialog.close(button.value));
+      button.addEventListener("click", () => {
+        dialog.close(button.value);
+        if (button.value === "clear") clear();
+      });
     }
     dialog.addEventListener("close", () => {
-      if (dialog.returnValue === "clear") clear();
-      else clearButton.focus();
+      if (dialog.returnValue !== "clear") clearButton.focus();
     });
   }
 

@@ -117,11 +117,14 @@
     dialog.returnValue = "";
     dialog.showModal();
   });
-  // Each button closes the dialog with its value as the answer.
-  for (const button of dialog.querySelectorAll("button[value]")) button.addEventListener("click", () => dialog.close(button.value));
-  dialog.addEventListener("close", () => {
-    if (dialog.returnValue === "delete") reset();
-  });
+  // Each button closes the dialog with its value as the answer, acted on at once: the dialog's
+  // close event comes a task later.
+  for (const button of dialog.querySelectorAll("button[value]")) {
+    button.addEventListener("click", () => {
+      dialog.close(button.value);
+      if (button.value === "delete") reset();
+    });
+  }
 
   function reset() {
     storage.forgetAll();
