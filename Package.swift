@@ -47,8 +47,15 @@ let package = Package(
         .target(name: "ModakCore", dependencies: ["UTF8Bytes", "ParallelWork"]),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
 
+        // View models declared once in `.views` files; the plugin makes their Swift at build time.
+        .target(name: "ViewDeclarations"),
+        .testTarget(name: "ViewDeclarationsTests", dependencies: ["ViewDeclarations"]),
+        .executableTarget(name: "modak-views", dependencies: ["ViewDeclarations"]),
+        .plugin(name: "ViewsPlugin", capability: .buildTool(), dependencies: ["modak-views"], path: "Sources/ViewsPlugin"),
+
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "SVGRaster", "CCmark", "CLibXML2", "CGlibcExtras"]),
+        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "SVGRaster", "CCmark", "CLibXML2", "CGlibcExtras"],
+                plugins: ["ViewsPlugin"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 

@@ -1,20 +1,5 @@
 import ModakCore
 
-/// A link every page shows besides the site's own: a `menu` entry, or a free page. Pages show it
-/// as a `LinkView`; its fields are what that view is made from.
-struct SiteLink: ViewFields, Sendable, Equatable {
-    var title: String
-    /// An absolute http(s) URL, or a path relative to the site root (`about/`).
-    var url: String
-    var isExternal: Bool
-
-    func listFields(to list: inout some FieldList) {
-        list.field("title", title)
-        list.field("url", url)
-        list.field("isExternal", isExternal)
-    }
-}
-
 /// The links of `menu` in every page's navigation, and the free pages the menu does not link in
 /// every page's footer: with both, no free page is an orphan.
 struct SiteLinks: Sendable, Equatable {
@@ -62,22 +47,6 @@ struct PageLinks: ViewValue {
         links.addKey(to: &key)
         key.add(root)
         key.add(page)
-    }
-}
-
-/// A `SiteLink` on one page.
-struct LinkView: ViewFields {
-    let title: String
-    let url: String
-    /// The link leads to the page showing it (`aria-current`).
-    let isCurrent: Bool
-    let isExternal: Bool
-
-    func listFields(to list: inout some FieldList) {
-        list.field("title", title)
-        list.field("url", url)
-        list.field("isCurrent", isCurrent)
-        list.field("isExternal", isExternal)
     }
 }
 

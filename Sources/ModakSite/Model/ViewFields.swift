@@ -1,7 +1,8 @@
 import Mustache
 
 /// A view model: what a template sees of a page or of a part of one. It lists its fields once, in
-/// `listFields(to:)`, each a name and a value. A template's lookup of a name searches that list
+/// `listFields(to:)`, each a name and a value, generated from the view's declaration in a
+/// `.views` file (see `ViewDeclaration`). A template's lookup of a name searches that list
 /// (`mustacheField`), and a page's key, which tells a rebuild whether the page on disk is still the
 /// page it would render, hashes every value in it (`addKey`): the key covers all a template can see
 /// because it is made from the same list, and a field added to a view is shown and keyed by the

@@ -60,18 +60,9 @@ struct SayingDataStep: RenderStep {
     }
 }
 
-/// What the pages that read the data files tell their scripts, the same on every page of a build.
-struct SayingDataFacts: ViewFields, Sendable {
+extension SayingDataFacts {
     /// Sayings per `data/sayings/` file: the cost of one saying shown from them is one such file.
     static let chunkSize = 10
-
-    let count: Int
-    let newCount: Int
-    let idBuckets: Int
-    let searchShards: Int
-    /// Changes with any saying, its slugs or its number: the scripts ask for the files with it
-    /// (`?v=…`), so a browser never mixes the files of two builds from its cache.
-    let version: String
 
     var chunkCount: Int { (count + Self.chunkSize - 1) / Self.chunkSize }
 
@@ -96,27 +87,6 @@ struct SayingDataFacts: ViewFields, Sendable {
         var result = 1
         while result < value { result *= 2 }
         return result
-    }
-
-    func listFields(to list: inout some FieldList) {
-        list.field("count", count)
-        list.field("newCount", newCount)
-        list.field("chunkSize", Self.chunkSize)
-        list.field("idBuckets", idBuckets)
-        list.field("searchShards", searchShards)
-        list.field("version", version)
-    }
-}
-
-/// `SayingDataFacts` on one page, with the data folders' links from it.
-struct SayingDataView: ViewFields {
-    let facts: Shared<SayingDataFacts>
-    let root: String
-
-    func listFields(to list: inout some FieldList) {
-        list.fields(of: facts)
-        list.field("url", RelativeURL(root, SitePaths.sayingData))
-        list.field("searchURL", RelativeURL(root, SitePaths.searchShards))
     }
 }
 

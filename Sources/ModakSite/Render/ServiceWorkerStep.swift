@@ -102,21 +102,8 @@ final class RenderedOnce: @unchecked Sendable {
     }
 }
 
-/// What `sw.mustache` sees: lists of addresses relative to the worker, as JSON arrays.
-struct ServiceWorkerView: ViewFields {
-    var version: String
-    var shell: [String]
-    var pages: [String]
-    var offlinePage: String
-
-    func listFields(to list: inout some FieldList) {
-        list.field("version", version)
-        list.field("shell", Self.json(shell))
-        list.field("pages", Self.json(pages))
-        list.field("offlinePage", offlinePage)
-    }
-
-    private static func json(_ texts: [String]) -> String {
+extension ServiceWorkerView {
+    static func json(_ texts: [String]) -> String {
         var json = CompactJSON()
         json.strings(texts)
         return String(decoding: json.bytes, as: UTF8.self)
