@@ -3,10 +3,10 @@ import ModakCore
 
 /// The input is one JSON content file, loaded as every kind of JSON content Modak reads.
 enum ContentJSONFuzz {
-    /// Where JSON content lives, and how many records a clean load of `count` top-level records gives.
-    private static let kinds: [(path: String, count: @Sendable (ContentSet) -> Int)] = [
-        ("sayings/f.json", { $0.sayings.count }), ("souvenirs/f.json", { $0.souvenirs.count }),
-        ("gifts/gifts.json", { $0.gifts.count }), ("gifts/questions.json", { $0.questions.count }),
+    /// Where JSON content lives, with how many records a load gives.
+    private static let kinds: [LoadCheck.Kind] = [
+        ("sayings/f.json", \.sayings.count), ("souvenirs/f.json", \.souvenirs.count),
+        ("gifts/gifts.json", \.gifts.count), ("gifts/questions.json", \.questions.count),
     ]
 
     static func check(_ bytes: [UInt8]) -> [String] {
@@ -24,13 +24,7 @@ enum ContentJSONFuzz {
             // The message reaches people as a `Diagnostic`, which the loads below check.
             problems += LoadCheck.located(error.line, in: bytes, what: "\(error.line): \(error.message)")
         }
-        for kind in kinds {
-            let (content, loadProblems) = LoadCheck.load([LoadCheck.siteJSON, LoadCheck.file(kind.path, bytes)])
-            problems += loadProblems
-            if let content, let records, kind.count(content) != records {
-                problems.append("a clean load of \(kind.path) gave \(kind.count(content)) records, not \(records)")
-            }
-        }
+        problems += LoadCheck.loadAsEach(bytes, kinds: kinds, records: records)
         // The same bytes as the site's own settings.
         problems += LoadCheck.load([LoadCheck.file("site.json", bytes)]).problems
         return problems

@@ -2,10 +2,10 @@ import ModakCore
 
 /// The input is one Markdown content file: front matter, then a body.
 enum FrontMatterFuzz {
-    /// Every folder whose Markdown files have front matter, and how many records a clean load gives.
-    private static let kinds: [(folder: String, count: @Sendable (ContentSet) -> Int)] = [
-        ("sayings", { $0.sayings.count }), ("souvenirs", { $0.souvenirs.count }),
-        ("notices", { $0.notices.count }), ("pages", { $0.pages.count }),
+    /// Every folder whose Markdown files have front matter, with how many records a load gives.
+    private static let kinds: [LoadCheck.Kind] = [
+        ("sayings/f.md", \.sayings.count), ("souvenirs/f.md", \.souvenirs.count),
+        ("notices/f.md", \.notices.count), ("pages/f.md", \.pages.count),
     ]
 
     static func check(_ bytes: [UInt8]) -> [String] {
@@ -19,13 +19,7 @@ enum FrontMatterFuzz {
             problems += LoadCheck.located(diagnostic.line, message: diagnostic.message, in: bytes, what: diagnostic.description)
         }
         if let document, document.bodyLine < 2 { problems.append("the body starts on line \(document.bodyLine)") }
-        for kind in kinds {
-            let (content, loadProblems) = LoadCheck.load([LoadCheck.siteJSON, LoadCheck.file("\(kind.folder)/f.md", bytes)])
-            problems += loadProblems
-            if let content, kind.count(content) != 1 {
-                problems.append("a clean load of \(kind.folder)/f.md gave \(kind.count(content)) records")
-            }
-        }
+        problems += LoadCheck.loadAsEach(bytes, kinds: kinds, records: 1)
         return problems
     }
 }

@@ -27,6 +27,24 @@ enum LoadCheck {
         return (content, problems)
     }
 
+    /// Where a fuzzed file is loaded as one kind of content, and how many records of that kind a load holds.
+    typealias Kind = (path: String, records: KeyPath<ContentSet, Int> & Sendable)
+
+    /// Loads `bytes` as the file at the path of each of `kinds`, beside a valid `site.json`:
+    /// each load keeps the promises of `load`, and a clean one gives `records` records of its
+    /// kind (when that number is known).
+    static func loadAsEach(_ bytes: [UInt8], kinds: [Kind], records: Int?) -> [String] {
+        var problems: [String] = []
+        for kind in kinds {
+            let (content, loadProblems) = load([siteJSON, file(kind.path, bytes)])
+            problems += loadProblems
+            if let content, let records, content[keyPath: kind.records] != records {
+                problems.append("a clean load of \(kind.path) gave \(content[keyPath: kind.records]) records, not \(records)")
+            }
+        }
+        return problems
+    }
+
     /// A message located at `line` of `bytes` must name a line the file has, and print as one
     /// line without control characters (a saying must not drive the reader's terminal).
     static func located(_ line: Int?, message: String, in bytes: [UInt8], what: String) -> [String] {

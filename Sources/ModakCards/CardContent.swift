@@ -15,11 +15,7 @@ public struct CardContent: Sendable, Equatable, Encodable {
 
     public init(id: String, korean: String, english: String, author: String,
                 siteName: String, dateLabel: String? = nil) {
-        self.id = id
-        self.korean = korean
-        self.english = english
-        self.author = author
-        self.siteName = siteName
-        self.dateLabel = dateLabel
+        (self.id, self.korean, self.english, self.author) = (id, korean, english, author)
+        (self.siteName, self.dateLabel) = (siteName, dateLabel)
     }
 }

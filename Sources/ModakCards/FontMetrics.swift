@@ -52,10 +52,7 @@ final class FontMetrics: Sendable {
                 uniformBlocks[Int(block)] = width
             }
         }
-        self.latin1 = latin1
-        self.uniformBlocks = uniformBlocks
-        self.firsts = firsts
-        self.lasts = lasts
+        (self.latin1, self.uniformBlocks, self.firsts, self.lasts) = (latin1, uniformBlocks, firsts, lasts)
         self.widths = widths
     }
 

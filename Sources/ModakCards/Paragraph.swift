@@ -77,12 +77,8 @@ struct Paragraph: Sendable {
             words.append(word)
             widestWord = max(widestWord, word.content)
         }
-        self.utf8 = utf8
-        self.clusters = clusters
-        self.prefix = prefix
-        self.words = words
-        self.widestWord = widestWord
-        self.widestSpace = widestSpace
+        (self.utf8, self.clusters, self.prefix, self.words) = (utf8, clusters, prefix, words)
+        (self.widestWord, self.widestSpace) = (widestWord, widestSpace)
     }
 
     /// The clusters of `utf8` when every scalar stands alone (see `standsAlone`), else nil.

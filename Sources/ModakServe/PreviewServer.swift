@@ -47,9 +47,7 @@ public final class PreviewServer: Sendable {
 
     /// `onBuild` is told about every build, from the server's own thread.
     public init(builder: SiteBuilder, request: BuildRequest, pollInterval: TimeInterval = 0.3, onBuild: @escaping @Sendable (Build) -> Void) {
-        self.builder = builder
-        self.request = request
-        self.pollInterval = pollInterval
+        (self.builder, self.request, self.pollInterval) = (builder, request, pollInterval)
         self.onBuild = onBuild
         files = StaticFiles(root: request.outputDirectory)
     }

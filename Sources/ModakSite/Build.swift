@@ -50,10 +50,7 @@ public struct BuildResult: Sendable {
     public var succeeded: Bool { report != nil }
 
     public init(diagnostics: [Diagnostic], report: WriteReport? = nil, today: BuildDay? = nil, rootPath: String? = nil, refusal: OutputRefusal? = nil) {
-        self.diagnostics = diagnostics
-        self.report = report
-        self.today = today
-        self.rootPath = rootPath
+        (self.diagnostics, self.report, self.today, self.rootPath) = (diagnostics, report, today, rootPath)
         self.refusal = refusal
     }
 }
@@ -75,9 +72,7 @@ public struct SiteBuilder: Sendable {
         clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder(),
         pngDeriver: (any FileDeriver)? = PNGDeriver.start(), cache: BuildCache = .standard()
     ) {
-        self.clock = clock
-        self.bundledTemplates = bundledTemplates
-        self.pngDeriver = pngDeriver
+        (self.clock, self.bundledTemplates, self.pngDeriver) = (clock, bundledTemplates, pngDeriver)
         self.cache = cache
     }
 

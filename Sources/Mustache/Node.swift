@@ -75,12 +75,8 @@ final class SectionNode: Sendable {
     let location: TemplateLocation
 
     init(path: Path, inverted: Bool, body: [Node], rawBody: String, delimiters: Delimiters, location: TemplateLocation) {
-        self.path = path
-        self.inverted = inverted
-        self.body = body
-        self.rawBody = rawBody
-        self.delimiters = delimiters
-        self.location = location
+        (self.path, self.inverted, self.body, self.rawBody) = (path, inverted, body, rawBody)
+        (self.delimiters, self.location) = (delimiters, location)
     }
 }
 
@@ -126,11 +122,8 @@ final class BlockNode: Sendable {
     let location: TemplateLocation
 
     init(name: String, defaultContent: BlockContent, indentation: [UInt8], standalone: Bool, location: TemplateLocation) {
-        self.name = name
-        self.defaultContent = defaultContent
-        self.indentation = indentation
-        self.standalone = standalone
-        self.location = location
+        (self.name, self.defaultContent, self.indentation) = (name, defaultContent, indentation)
+        (self.standalone, self.location) = (standalone, location)
     }
 }
 

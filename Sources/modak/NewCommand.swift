@@ -60,35 +60,40 @@ enum NewCommand {
     }
 
     static func notice(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
-        let title = arguments.value(Options.title)
-        let message = body(arguments, Arguments.message, required: true)
-        let typed = title + "\n\n" + message
-        guard let site = try Site(arguments, typed: typed) else { return .failure }
-        let dateText: String
-        if let given = arguments[Options.noticeDate] {
-            guard site.time(given, option: Options.noticeDate, typed: typed) != nil else { return .failure }
-            dateText = given
-        } else {
-            dateText = site.wallClock(site.now)
+        try titledDraft(arguments, folder: "notices", text: Arguments.message, taken: { Set($0.content.notices.map(\.slug)) }) { site, title, typed in
+            let dateText: String
+            if let given = arguments[Options.noticeDate] {
+                guard site.time(given, option: Options.noticeDate, typed: typed) != nil else { return nil }
+                dateText = given
+            } else {
+                dateText = site.wallClock(site.now)
+            }
+            return ("\(dateText.prefix(10))-\(Slug.make(title) ?? "notice")", [("title", .string(title)), ("date", .string(dateText))])
         }
-        let draft = Draft(
-            folder: "notices", stem: arguments[Options.slug] ?? "\(dateText.prefix(10))-\(Slug.make(title) ?? "notice")",
-            stemIsFixed: arguments.isGiven(Options.slug), body: message, typed: typed
-        ) { _ in [("title", .string(title)), ("date", .string(dateText))] }
-        return site.save(draft, taken: Set(site.content.notices.map(\.slug)))
     }
 
     static func page(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
-        let title = arguments.value(Options.title)
-        let text = body(arguments, Arguments.text, required: true)
-        let typed = title + "\n\n" + text
-        guard let site = try Site(arguments, typed: typed) else { return .failure }
-        let draft = Draft(
-            folder: "pages", stem: arguments[Options.slug] ?? Slug.make(title) ?? "page", stemIsFixed: arguments.isGiven(Options.slug),
-            body: text, typed: typed
-        ) { _ in [("title", .string(title))] }
         // The site's own folders are no page's slug: a title such as "Search" becomes `search-2`.
-        return site.save(draft, taken: Set(site.content.pages.map(\.slug)).union(ContentLoader.reservedSlugs))
+        try titledDraft(arguments, folder: "pages", text: Arguments.text,
+                        taken: { Set($0.content.pages.map(\.slug)).union(ContentLoader.reservedSlugs) }) { _, title, _ in
+            (Slug.make(title) ?? "page", [("title", .string(title))])
+        }
+    }
+
+    /// A notice or a page: a title and a Markdown text, saved under `--slug` or the stem `made`
+    /// gives; `made` returns nil when it printed why the draft cannot be made.
+    private static func titledDraft(
+        _ arguments: ParsedArguments, folder: String, text textArgument: Argument, taken: (Site) -> Set<String>,
+        made: (Site, _ title: String, _ typed: String) -> (stem: String, fields: [(key: String, value: FrontMatterWriter.Value)])?
+    ) throws(UsageError) -> ExitCode {
+        let title = arguments.value(Options.title)
+        let text = body(arguments, textArgument, required: true)
+        let typed = title + "\n\n" + text
+        guard let site = try Site(arguments, typed: typed), let draft = made(site, title, typed) else { return .failure }
+        let fields = draft.fields
+        let saved = Draft(folder: folder, stem: arguments[Options.slug] ?? draft.stem, stemIsFixed: arguments.isGiven(Options.slug),
+                          body: text, typed: typed) { _ in fields }
+        return site.save(saved, taken: taken(site))
     }
 
     /// The words of the text argument, or standard input when there are none and the text is required.

@@ -259,3 +259,18 @@ def test_new_saying_and_notice_keep_ids_unique(tmp_path):
     notice = run_modak("new", "notice", "--content", str(content), "--title", "Hello", "--date", "2026-11-25", "Body").stdout.strip()
     assert notice.endswith("notices/2026-11-25-hello.md")
     build_site(str(content), str(tmp_path / "public"), "2026-11-30")
+
+
+def test_new_notice_and_page_save_under_their_slug_or_title_and_refuse_a_bad_date(tmp_path):
+    content = small_site(tmp_path)
+    refused = run_modak("new", "notice", "--content", str(content), "--title", "Hi", "--date", "2026-13-40", "Body", check=False)
+    assert refused.returncode == 1 and "--date is `2026-13-40`, not a time" in refused.stderr
+    assert "Nothing was saved" in refused.stderr and "Body" in refused.stderr, "what was typed is given back"
+    assert not (content / "notices").exists()
+    slugged = run_modak("new", "notice", "--content", str(content), "--title", "Hi", "--slug", "hello", "Body").stdout.strip()
+    assert slugged.endswith("notices/hello.md")
+    assert open(slugged, encoding="utf-8").read().startswith("---\ntitle: Hi\ndate: ")
+    # A page's slug comes from its title, and never takes the name of a folder the site writes.
+    page = run_modak("new", "page", "--content", str(content), "--title", "Search", "Body").stdout.strip()
+    assert page.endswith("pages/search-2.md")
+    assert open(page, encoding="utf-8").read() == "---\ntitle: Search\n---\nBody\n"

@@ -21,15 +21,9 @@ public struct Command: Sendable {
         _ name: String, abstract: String, discussion: [String] = [], arguments: [Argument] = [], options: [Option] = [],
         subcommands: [Command] = [], examples: [Example] = [], action: CommandAction? = nil, isHidden: Bool = false
     ) {
-        self.name = name
-        self.abstract = abstract
-        self.discussion = discussion
-        self.arguments = arguments
-        self.options = options
-        self.subcommands = subcommands
-        self.examples = examples
-        self.action = action
-        self.isHidden = isHidden
+        (self.name, self.abstract, self.discussion, self.arguments) = (name, abstract, discussion, arguments)
+        (self.options, self.subcommands, self.examples) = (options, subcommands, examples)
+        (self.action, self.isHidden) = (action, isHidden)
     }
 
     public var visibleSubcommands: [Command] { subcommands.filter { !$0.isHidden } }

@@ -58,16 +58,9 @@ public struct SiteConfig: Sendable, Equatable {
         self.title = title
         self.description = description
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        self.language = language
-        self.timeZone = timeZone
-        self.theme = theme
-        self.author = author
-        self.newDays = newDays
-        self.feedLimit = feedLimit
-        self.cards = cards
-        self.unsafeHTML = unsafeHTML
-        self.menu = menu
-        self.source = source
+        (self.language, self.timeZone, self.theme, self.author) = (language, timeZone, theme, author)
+        (self.newDays, self.feedLimit, self.cards, self.unsafeHTML) = (newDays, feedLimit, cards, unsafeHTML)
+        (self.menu, self.source) = (menu, source)
         self.languageSource = languageSource ?? source
     }
 }
@@ -87,15 +80,8 @@ public struct Saying: Sendable, Equatable {
     public var isDraft: Bool
 
     public init(id: String, kor: String, eng: String, who: String, time: Date, tags: [String] = [], body: String = "", source: SourceLocation, isDraft: Bool = false) {
-        self.id = id
-        self.kor = kor
-        self.eng = eng
-        self.who = who
-        self.time = time
-        self.tags = tags
-        self.body = body
-        self.source = source
-        self.isDraft = isDraft
+        (self.id, self.kor, self.eng, self.who, self.time, self.tags) = (id, kor, eng, who, time, tags)
+        (self.body, self.source, self.isDraft) = (body, source, isDraft)
     }
 }
 
@@ -117,15 +103,8 @@ public struct Gift: Sendable, Equatable {
     public var source: SourceLocation
 
     public init(id: String, name: String, price: Int, image: String, tags: [String], link: String? = nil, description: String = "", gender: GiftGender = .any, source: SourceLocation) {
-        self.id = id
-        self.name = name
-        self.price = price
-        self.image = image
-        self.tags = tags
-        self.link = link
-        self.description = description
-        self.gender = gender
-        self.source = source
+        (self.id, self.name, self.price, self.image, self.tags) = (id, name, price, image, tags)
+        (self.link, self.description, self.gender, self.source) = (link, description, gender, source)
     }
 }
 
@@ -163,11 +142,7 @@ public struct Notice: Sendable, Equatable {
     public var isDraft: Bool
 
     public init(slug: String, title: String, date: Date, body: String, source: SourceLocation, isDraft: Bool = false) {
-        self.slug = slug
-        self.title = title
-        self.date = date
-        self.body = body
-        self.source = source
+        (self.slug, self.title, self.date, self.body, self.source) = (slug, title, date, body, source)
         self.isDraft = isDraft
     }
 }
@@ -181,11 +156,7 @@ public struct Page: Sendable, Equatable {
     public var isDraft: Bool
 
     public init(slug: String, title: String, body: String, source: SourceLocation, isDraft: Bool = false) {
-        self.slug = slug
-        self.title = title
-        self.body = body
-        self.source = source
-        self.isDraft = isDraft
+        (self.slug, self.title, self.body, self.source, self.isDraft) = (slug, title, body, source, isDraft)
     }
 }
 
@@ -210,13 +181,7 @@ public struct ContentSet: Sendable {
     public var assets: [Asset]
 
     public init(site: SiteConfig, sayings: [Saying] = [], gifts: [Gift] = [], questions: [Question] = [], souvenirs: [Souvenir] = [], notices: [Notice] = [], pages: [Page] = [], assets: [Asset] = []) {
-        self.site = site
-        self.sayings = sayings
-        self.gifts = gifts
-        self.questions = questions
-        self.souvenirs = souvenirs
-        self.notices = notices
-        self.pages = pages
-        self.assets = assets
+        (self.site, self.sayings, self.gifts, self.questions) = (site, sayings, gifts, questions)
+        (self.souvenirs, self.notices, self.pages, self.assets) = (souvenirs, notices, pages, assets)
     }
 }

@@ -17,12 +17,8 @@ public struct TemplateSet: Sendable {
 
     public init(library: MustacheLibrary, assets: [OutputFile], strings: [String: [String: String]], sourcePaths: [String: String] = [:],
                 fingerprint: UInt64, warnings: [Diagnostic] = []) {
-        self.library = library
-        self.assets = assets
-        self.strings = strings
-        self.sourcePaths = sourcePaths
-        self.fingerprint = fingerprint
-        self.warnings = warnings
+        (self.library, self.assets, self.strings, self.sourcePaths) = (library, assets, strings, sourcePaths)
+        (self.fingerprint, self.warnings) = (fingerprint, warnings)
     }
 
     /// A template error as a diagnostic naming the file the author edits: `path:line:column: message`.

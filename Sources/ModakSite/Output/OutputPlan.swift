@@ -43,10 +43,7 @@ public struct PNGDrawing: Sendable, Equatable {
     public var layers: PNGLayers?
 
     public init(width: Int, height: Int, margin: Int = 0, background: String? = nil, layers: PNGLayers? = nil) {
-        self.width = width
-        self.height = height
-        self.margin = margin
-        self.background = background
+        (self.width, self.height, self.margin, self.background) = (width, height, margin, background)
         self.layers = layers
     }
 }

@@ -49,10 +49,7 @@ public final class RenderContext: Sendable {
     private let pageParts: PerCoreCopies<PageParts>
 
     public init(content: ContentSet, today: BuildDay, templates: TemplateSet, makesPNG: Bool = false, includeDrafts: Bool = false) {
-        self.content = content
-        self.today = today
-        self.templates = templates
-        self.makesPNG = makesPNG
+        (self.content, self.today, self.templates, self.makesPNG) = (content, today, templates, makesPNG)
         let cardImages: CardImages = !content.site.cards ? .none : makesPNG ? .svgAndPNG : .svg
         self.cardImages = cardImages
         card = cardImages == .none ? nil : SayingCard(site: content.site)

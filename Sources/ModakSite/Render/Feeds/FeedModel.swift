@@ -36,10 +36,7 @@ struct FeedChannel: Sendable {
     init(title: String, description: String, homeURL: String, language: String, author: SiteConfig.Author?, items: [FeedItem]) {
         self.title = title
         self.description = description.isEmpty ? title : description
-        self.homeURL = homeURL
-        self.language = language
-        self.author = author
-        self.items = items
+        (self.homeURL, self.language, self.author, self.items) = (homeURL, language, author, items)
         updated = items.map(\.date).max() ?? Self.emptyFeedDate
     }
 }
