@@ -30,7 +30,7 @@ func runImport(_ arguments: ParsedArguments) -> ExitCode {
             continue
         }
         let bytes = Array(file.text.utf8)
-        switch ExclusiveFile.create(path, bytes: bytes) {
+        switch NewFile.create(path, bytes: bytes) {
         case .created:
             counts.written += 1
         case .exists where FileManager.default.contents(atPath: path).map({ [UInt8]($0) == bytes }) == true:

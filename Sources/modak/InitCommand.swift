@@ -1,6 +1,7 @@
 import Foundation
 import ModakCommandLine
 import ModakCore
+import ModakSite
 
 /// `modak init [DIR]`: the starter site in DIR, refused where a site already is.
 func runInit(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
@@ -14,7 +15,7 @@ func runInit(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     let files = StarterSite.files(today: today)
     for file in files {
         let path = folder + "/" + file.path
-        switch ExclusiveFile.create(path, bytes: Array(file.text.utf8)) {
+        switch NewFile.create(path, bytes: Array(file.text.utf8)) {
         case .created: continue
         case .exists:
             printError("modak: \(path) appeared while the site was being written; nothing else was written")
@@ -53,7 +54,7 @@ private func ignoreOutput(in folder: String) -> String? {
     let path = folder + "/.gitignore"
     let line = StarterSite.ignoredOutput
     guard let existing = FileManager.default.contents(atPath: path) else {
-        guard case .created = ExclusiveFile.create(path, bytes: Array((line + "\n").utf8)) else {
+        guard case .created = NewFile.create(path, bytes: Array((line + "\n").utf8)) else {
             printError("modak: cannot write \(path)")
             return nil
         }

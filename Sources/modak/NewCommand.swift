@@ -191,7 +191,7 @@ private struct Site {
                 Self.fail("the new \(draft.folder.dropLast()) would not load", typed: draft.typed)
                 return .failure
             }
-            switch ExclusiveFile.create(path, bytes: Array(text.utf8)) {
+            switch NewFile.create(path, bytes: Array(text.utf8)) {
             case .created:
                 printLine(path)
                 return .success

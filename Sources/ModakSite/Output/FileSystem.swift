@@ -70,9 +70,10 @@ enum FileSystem {
         try write(bytes, to: temporarySibling(of: path))
     }
 
-    /// Creates or truncates `path` and writes `bytes` to it; returns `path`. On failure the file is removed.
+    /// Creates or truncates `path` and writes `bytes` to it, on the disk before it returns when
+    /// `synced`; returns `path`. On failure the file is removed.
     @discardableResult
-    static func write(_ bytes: [UInt8], to path: String) throws(OutputError) -> String {
+    static func write(_ bytes: [UInt8], to path: String, synced: Bool = false) throws(OutputError) -> String {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotCreate(path, reason: lastError) }
         var offset = 0
@@ -89,7 +90,8 @@ enum FileSystem {
             }
             offset += count
         }
-        guard close(descriptor) == 0 else {
+        let isSynced = !synced || fsync(descriptor) == 0
+        guard close(descriptor) == 0, isSynced else {
             unlink(path)
             throw .cannotWrite(path, reason: lastError)
         }

@@ -59,3 +59,16 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension OutputError {
+    /// The system's words for a failed call, where one failed.
+    var reason: String? {
+        switch self {
+        case .cannotCreateFolder(_, let reason), .cannotCreate(_, let reason), .cannotWrite(_, let reason),
+             .cannotReplace(_, let reason), .cannotCreateOutput(_, let reason), .cannotOpenLock(_, let reason):
+            reason
+        case .pathRefused, .twoOutputs, .derivedFromNothing, .folderInFilesPlace, .fileInFoldersPlace, .locked, .keyMissesChange:
+            nil
+        }
+    }
+}
