@@ -3,12 +3,6 @@ import ModakCore
 
 /// The input is one JSON content file, loaded as every kind of JSON content Modak reads.
 enum ContentJSONFuzz {
-    /// Where JSON content lives, with how many records a load gives.
-    private static let kinds: [LoadCheck.Kind] = [
-        ("sayings/f.json", \.sayings.count), ("souvenirs/f.json", \.souvenirs.count),
-        ("gifts/gifts.json", \.gifts.count), ("gifts/questions.json", \.questions.count),
-    ]
-
     static func check(_ bytes: [UInt8]) -> [String] {
         var problems: [String] = []
         var records: Int?
@@ -24,7 +18,7 @@ enum ContentJSONFuzz {
             // The message reaches people as a `Diagnostic`, which the loads below check.
             problems += LoadCheck.located(error.line, in: bytes, what: "\(error.line): \(error.message)")
         }
-        problems += LoadCheck.loadAsEach(bytes, kinds: kinds, records: records)
+        problems += LoadCheck.loadAsEach(bytes, kinds: LoadCheck.jsonKinds, records: records)
         // The same bytes as the site's own settings.
         problems += LoadCheck.load([LoadCheck.file("site.json", bytes)]).problems
         return problems

@@ -2,12 +2,6 @@ import ModakCore
 
 /// The input is one Markdown content file: front matter, then a body.
 enum FrontMatterFuzz {
-    /// Every folder whose Markdown files have front matter, with how many records a load gives.
-    private static let kinds: [LoadCheck.Kind] = [
-        ("sayings/f.md", \.sayings.count), ("souvenirs/f.md", \.souvenirs.count),
-        ("notices/f.md", \.notices.count), ("pages/f.md", \.pages.count),
-    ]
-
     static func check(_ bytes: [UInt8]) -> [String] {
         var problems: [String] = []
         var log = DiagnosticLog()
@@ -19,7 +13,7 @@ enum FrontMatterFuzz {
             problems += LoadCheck.located(diagnostic.line, message: diagnostic.message, in: bytes, what: diagnostic.description)
         }
         if let document, document.bodyLine < 2 { problems.append("the body starts on line \(document.bodyLine)") }
-        problems += LoadCheck.loadAsEach(bytes, kinds: kinds, records: 1)
+        problems += LoadCheck.loadAsEach(bytes, kinds: LoadCheck.markdownKinds, records: 1)
         return problems
     }
 }

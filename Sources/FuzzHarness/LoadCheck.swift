@@ -30,6 +30,17 @@ enum LoadCheck {
     /// Where a fuzzed file is loaded as one kind of content, and how many records of that kind a load holds.
     typealias Kind = (path: String, records: KeyPath<ContentSet, Int> & Sendable)
 
+    /// Every kind of content a Markdown file with front matter can be.
+    static let markdownKinds: [Kind] = [
+        ("sayings/f.md", \.sayings.count), ("souvenirs/f.md", \.souvenirs.count),
+        ("notices/f.md", \.notices.count), ("pages/f.md", \.pages.count),
+    ]
+    /// Every kind of content a JSON file can be (besides the site's settings).
+    static let jsonKinds: [Kind] = [
+        ("sayings/f.json", \.sayings.count), ("souvenirs/f.json", \.souvenirs.count),
+        ("gifts/gifts.json", \.gifts.count), ("gifts/questions.json", \.questions.count),
+    ]
+
     /// Loads `bytes` as the file at the path of each of `kinds`, beside a valid `site.json`:
     /// each load keeps the promises of `load`, and a clean one gives `records` records of its
     /// kind (when that number is known).

@@ -131,10 +131,10 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         let dates = DateText(timeZone: TimeZone(identifier: "Asia/Seoul")!, language: "ko")
         let tricky = "\"quotes\" \\ back/slash <b>&amp;</b>\n\ttab \u{1F525} 한글 \u{7F} \u{2028}"
         let items = withItems ? [
-            FeedItem(id: "https://x.example/sayings/a/", url: "https://x.example/sayings/a/", title: tricky, summary: "line\nline",
+            FeedItem(url: "https://x.example/sayings/a/", title: tricky, summary: "line\nline",
                      summaryHTML: "", contentHTML: "<p lang=\"ko\">\(tricky)</p>\n", date: Date(timeIntervalSince1970: 1_700_000_000),
                      author: "Kim \"K\"", tags: ["<tag>", "a&b", "태그"]),
-            FeedItem(id: "https://x.example/sayings/b/", url: "https://x.example/sayings/b/", title: "b", summary: "",
+            FeedItem(url: "https://x.example/sayings/b/", title: "b", summary: "",
                      summaryHTML: "", contentHTML: "", date: Date(timeIntervalSince1970: 1_600_000_000), author: nil, tags: []),
         ] : []
         let channel = FeedChannel(title: "Site \u{1}/", description: tricky, homeURL: "https://x.example/", language: "ko",
@@ -146,7 +146,7 @@ func parsedXML(_ text: String) throws -> XMLDocument {
             "version": "https://jsonfeed.org/version/1.1", "title": clean(channel.title), "description": clean(channel.description),
             "home_page_url": channel.homeURL, "feed_url": "https://x.example/feed.json", "language": channel.language,
             "items": channel.items.map { item -> [String: Any] in
-                var entry: [String: Any] = ["id": item.id, "url": item.url, "title": clean(item.title), "summary": clean(item.summary),
+                var entry: [String: Any] = ["id": item.url, "url": item.url, "title": clean(item.title), "summary": clean(item.summary),
                                             "content_html": clean(item.contentHTML), "date_published": dates.rfc3339(item.date)]
                 if let author = item.author { entry["authors"] = [["name": clean(author)]] }
                 if !item.tags.isEmpty { entry["tags"] = item.tags.map(clean) }

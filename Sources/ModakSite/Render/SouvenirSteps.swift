@@ -49,7 +49,7 @@ struct SouvenirsStep: RenderStep {
             // A message is short and whole in itself: the preview is the message.
             let content = FeedHTML.portable(html, pageURL: pageURL, siteURL: context.content.site.baseURL)
             return FeedItem(
-                id: url, url: url, title: FeedText.headline(title(of: souvenir, context)),
+                url: url, title: FeedText.headline(title(of: souvenir, context)),
                 summary: FeedText.headline(souvenir.message, limit: 300), summaryHTML: content, contentHTML: content,
                 date: souvenir.deliver, author: nil, tags: []
             )

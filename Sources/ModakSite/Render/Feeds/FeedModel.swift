@@ -3,8 +3,8 @@ import ModakCore
 
 /// One entry of a feed, in the terms every format shares; the writers only choose the syntax.
 struct FeedItem: Sendable {
-    /// Stable identity: the permalink, so readers never show an item twice.
-    var id: String
+    /// The permalink, which is also the item's identity (RSS `guid`, Atom and JSON Feed `id`), so
+    /// readers never show an item twice.
     var url: String
     var title: String
     /// Plain text, for readers that show a preview (Atom `summary`, JSON Feed `summary`).

@@ -32,7 +32,7 @@ struct FeedsStep: RenderStep {
         let render = { (withBody: Bool) in try context.templates.library.render("partials/feed-item", context.sayingView(at: index, from: path, withBody: withBody)) }
         let texts = [saying.kor, saying.eng].map { $0.trimmedOfWhitespace }.filter { !$0.isEmpty }
         return FeedItem(
-            id: url, url: url, title: FeedText.headline(texts[0]),
+            url: url, title: FeedText.headline(texts[0]),
             summary: texts.joined(separator: "\n") + "\n— \(saying.who)",
             summaryHTML: FeedHTML.portable(try render(false), pageURL: url, siteURL: context.content.site.baseURL),
             contentHTML: FeedHTML.portable(try render(true), pageURL: url, siteURL: context.content.site.baseURL), date: saying.time,

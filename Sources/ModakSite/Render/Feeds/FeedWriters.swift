@@ -27,7 +27,7 @@ enum RSSFeed {
             writer.start("item")
             writer.element("title", text: item.title)
             writer.element("link", text: item.url)
-            writer.element("guid", [("isPermaLink", item.id == item.url ? "true" : "false")], text: item.id)
+            writer.element("guid", [("isPermaLink", "true")], text: item.url)
             writer.element("pubDate", text: dates.rfc822(item.date))
             if let author = item.author { writer.element("dc:creator", text: author) }
             for tag in item.tags { writer.element("category", text: tag) }
@@ -58,7 +58,7 @@ enum AtomFeed {
         writer.element("generator", [("version", ModakVersion.current)], text: "Modak")
         for item in channel.items {
             writer.start("entry")
-            writer.element("id", text: item.id)
+            writer.element("id", text: item.url)
             writer.element("title", [("type", "text")], text: item.title)
             writer.empty("link", [("rel", "alternate"), ("type", "text/html"), ("href", item.url)])
             writer.element("published", text: dates.rfc3339(item.date))
@@ -113,7 +113,7 @@ enum JSONFeed {
             json.key("date_published")
             json.string(dates.rfc3339(item.date))
             json.key("id")
-            json.string(item.id)
+            json.string(item.url)
             json.key("summary")
             json.string(clean(item.summary))
             if !item.tags.isEmpty {
