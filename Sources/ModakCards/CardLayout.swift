@@ -20,10 +20,10 @@ struct Box: Equatable, Sendable {
 enum CardGeometry {
     static let width = 1200.0
     static let height = 630.0
-    /// Text must stay inside this; decorations may go outside.
     /// The accent bar's left edge, width and corner radius, whole pixels; its top and bottom
     /// follow the quotation (`CardRenderer.accentBar`).
     static let accentBar = (x: 66, width: 4, radius: 2)
+    /// Text must stay inside this; decorations may go outside.
     static let safeArea = Box(minX: 60, minY: 60, maxX: 1140, maxY: 570)
     /// The quotation, translation and author are laid out in this column,
     /// centred vertically. Below it, the footer (left) and bonfire (right).
