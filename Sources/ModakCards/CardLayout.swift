@@ -29,27 +29,18 @@ enum CardGeometry {
     /// centred vertically. Below it, the footer (left) and bonfire (right).
     static let column = Box(minX: 100, minY: 76, maxX: 1100, maxY: 462)
 
-    /// Font sizes of the first block (Korean, or English when alone), in px.
-    static let largestSize = 76
-    static let smallestSize = 22
-    /// The English translation under Korean text is this much smaller…
-    static let translationRatio = 0.56
-    static let smallestTranslationSize = 16.0
-    /// …and the author line this much, within bounds.
-    static let authorRatio = 0.44
-    static let authorSizes = 18.0...28.0
-    static let maxAuthorLines = 2
-
-    static let footerSize = 20.0
-    static let footerBaseline = 548.0
-    static let footerMaxWidth = 760.0
-    /// Space between the site name and the date label, in em of the footer.
-    static let footerGap = 1.2
-
+    /// Font sizes of the first block (Korean, or English when alone), in px: the largest that fits.
+    static let quotationSizes = (largest: 76, smallest: 22)
+    /// The English translation under Korean text is this much smaller, down to `smallestSize`…
+    static let translation = (ratio: 0.56, smallestSize: 16.0)
+    /// …and the author line this much, within `sizes`, on `maxLines` lines at the most.
+    static let author = (ratio: 0.44, sizes: 18.0...28.0, maxLines: 2)
+    /// The site name and the date label under the column: their size, baseline and width, and the
+    /// space between them in em of their size.
+    static let footer = (size: 20.0, baseline: 548.0, maxWidth: 760.0, gap: 1.2)
     /// Ascent and descent of Noto Sans CJK (OS/2 typo metrics), in em: a
     /// line's glyphs sit in the middle of its line box like CSS half-leading.
-    static let ascent = 0.88
-    static let descent = 0.12
+    static let fontExtents = (ascent: 0.88, descent: 0.12)
 }
 
 /// What a line of text is on the card; decides its style.
@@ -79,17 +70,15 @@ struct PlacedLine: Equatable, Sendable {
     var text: String
     var role: TextRole
     var lang: Language
-    var x: Double
-    var baseline: Double
-    var fontSize: Double
+    var x, baseline, fontSize: Double
     var bold: Bool
     /// The advance of the text in px, by the font metrics.
     var width: Double
 
     /// The box the line's glyphs may occupy: the advance × ascent + descent.
     var box: Box {
-        Box(minX: x, minY: baseline - CardGeometry.ascent * fontSize,
-            maxX: x + width, maxY: baseline + CardGeometry.descent * fontSize)
+        Box(minX: x, minY: baseline - CardGeometry.fontExtents.ascent * fontSize,
+            maxX: x + width, maxY: baseline + CardGeometry.fontExtents.descent * fontSize)
     }
 }
 
@@ -119,8 +108,8 @@ extension CardLayout {
         // The largest size at which everything fits; line counts only fall
         // as the size falls, so a binary search finds it. Balancing keeps
         // line counts, so the search only needs to count greedy lines.
-        var low = CardGeometry.smallestSize
-        var high = CardGeometry.largestSize
+        var low = CardGeometry.quotationSizes.smallest
+        var high = CardGeometry.quotationSizes.largest
         while low < high {
             let mid = (low + high + 1) / 2
             if quote.height(primarySize: mid) <= CardGeometry.column.height { low = mid } else { high = mid - 1 }
@@ -158,7 +147,7 @@ extension CardLayout {
     private static func footer(siteName: FooterSiteName, dateLabel: String?) -> [PlacedLine] {
         var lines = siteName.line.map { [$0] } ?? []
         // The date follows the name after a gap, or starts the footer.
-        let x = siteName.line.map { $0.x + $0.width + CardGeometry.footerGap * CardGeometry.footerSize } ?? CardGeometry.column.minX
+        let x = siteName.line.map { $0.x + $0.width + CardGeometry.footer.gap * CardGeometry.footer.size } ?? CardGeometry.column.minX
         if let dateLabel, let date = footerLine(dateLabel, role: .date, bold: false, x: x) { lines.append(date) }
         return lines
     }
@@ -166,8 +155,8 @@ extension CardLayout {
     /// `text` on the footer's baseline from `x`, ending in "…" where the footer ends; nil when it
     /// is blank or no room is left.
     fileprivate static func footerLine(_ text: String, role: TextRole, bold: Bool, x: Double) -> PlacedLine? {
-        let size = CardGeometry.footerSize
-        let maxWidth = Int(CardGeometry.footerMaxWidth / size * 1000)
+        let size = CardGeometry.footer.size
+        let maxWidth = Int(CardGeometry.footer.maxWidth / size * 1000)
         let room = maxWidth - Int((x - CardGeometry.column.minX) / size * 1000)
         guard room > 0 else { return nil }
         let metrics: FontMetrics = bold ? .notoSansKRBold : .notoSansKRRegular
@@ -182,7 +171,7 @@ extension CardLayout {
                 : block.ellipsized(line, maxWidth: room)
         }
         return PlacedLine(text: fitted.text, role: role, lang: language(of: text), x: x,
-                          baseline: CardGeometry.footerBaseline, fontSize: size, bold: bold,
+                          baseline: CardGeometry.footer.baseline, fontSize: size, bold: bold,
                           width: Double(fitted.width) * size / 1000)
     }
 }
@@ -238,17 +227,17 @@ private struct QuoteBlocks {
         }
         if !english.isEmpty {
             let secondary = !korean.isEmpty
-            let size = secondary ? max(CardGeometry.smallestTranslationSize, (primary * CardGeometry.translationRatio).rounded()) : primary
+            let size = secondary ? max(CardGeometry.translation.smallestSize, (primary * CardGeometry.translation.ratio).rounded()) : primary
             body(english, .init(role: secondary ? .translation : .quote, lang: .english, size: size, bold: !secondary,
                                 lineHeight: secondary ? 1.45 : 1.3, gapBefore: secondary ? 0.5 * primary : 0))
             isFirst = false
         }
         if !author.isEmpty {
-            let size = min(max((primary * CardGeometry.authorRatio).rounded(), CardGeometry.authorSizes.lowerBound),
-                           CardGeometry.authorSizes.upperBound)
+            let size = min(max((primary * CardGeometry.author.ratio).rounded(), CardGeometry.author.sizes.lowerBound),
+                           CardGeometry.author.sizes.upperBound)
             body(author, .init(role: .author, lang: authorLang, size: size, bold: false,
                                lineHeight: 1.35, gapBefore: isFirst ? 0 : max(1.1 * size, 0.5 * primary),
-                               maxLines: CardGeometry.maxAuthorLines))
+                               maxLines: CardGeometry.author.maxLines))
         }
     }
 }
@@ -321,7 +310,7 @@ private struct Arrangement {
         for block in blocks {
             let style = block.style
             top += style.gapBefore
-            let halfLeading = (style.lineHeight - CardGeometry.ascent - CardGeometry.descent) / 2 * style.size
+            let halfLeading = (style.lineHeight - CardGeometry.fontExtents.ascent - CardGeometry.fontExtents.descent) / 2 * style.size
             for index in 0..<block.keptLines {
                 let line = block.lines[index]
                 let isLast = index == block.keptLines - 1
@@ -330,7 +319,7 @@ private struct Arrangement {
                     : (block.text.text(of: line), line.width)
                 placed.append(PlacedLine(
                     text: text, role: style.role, lang: style.lang, x: column.minX,
-                    baseline: top + halfLeading + CardGeometry.ascent * style.size,
+                    baseline: top + halfLeading + CardGeometry.fontExtents.ascent * style.size,
                     fontSize: style.size, bold: style.bold, width: Double(width) * style.size / 1000))
                 top += style.lineBox
             }

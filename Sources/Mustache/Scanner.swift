@@ -25,8 +25,7 @@ struct Token {
     let kind: Kind
     /// For text, the range still to be output; standalone-line removal narrows it.
     /// For tags, the range from the opening delimiter to the end of the closing one.
-    var start: Int
-    var end: Int
+    var start, end: Int
     /// The tag's trimmed name (without the `*` of a dynamic name); empty for text and comments.
     let name: String
     let isDynamic: Bool

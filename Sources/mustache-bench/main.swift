@@ -90,10 +90,7 @@ let header = """
 
 /// A typed view model, as the site code would pass for posts.
 struct Post: MustacheFields {
-    let title: String
-    let url: String
-    let date: String
-    let summary: String
+    let title, url, date, summary: String
     let reads: Int
     let featured: Bool
 

@@ -9,8 +9,8 @@ private func layout(korean: String = "", english: String = "", author: String = 
 
 @Suite struct CardLayoutTests {
     @Test func shortSayingsAreLarge() {
-        #expect(layout(korean: "꿈").primarySize == CardGeometry.largestSize)
-        #expect(layout(english: "Dream.").primarySize == CardGeometry.largestSize)
+        #expect(layout(korean: "꿈").primarySize == CardGeometry.quotationSizes.largest)
+        #expect(layout(english: "Dream.").primarySize == CardGeometry.quotationSizes.largest)
     }
 
     @Test func fontSizeShrinksAsTextGrowsAndNeverBelowTheFloor() {
@@ -20,8 +20,8 @@ private func layout(korean: String = "", english: String = "", author: String = 
         }
         #expect(sizes == sizes.sorted(by: >), "\(sizes)")
         #expect(sizes.first! > sizes.last!)
-        #expect(sizes.allSatisfy { $0 >= CardGeometry.smallestSize })
-        #expect(sizes.last == CardGeometry.smallestSize)
+        #expect(sizes.allSatisfy { $0 >= CardGeometry.quotationSizes.smallest })
+        #expect(sizes.last == CardGeometry.quotationSizes.smallest)
     }
 
     @Test func longestSayingsFitWithoutTruncation() {
@@ -40,7 +40,7 @@ private func layout(korean: String = "", english: String = "", author: String = 
     @Test func textTooLongEvenAtTheFloorIsTruncatedWithAnEllipsis() {
         let card = layout(korean: CardSamples.hangul(syllables: 1_500), english: CardSamples.englishWords(300))
         #expect(card.truncated)
-        #expect(card.primarySize == CardGeometry.smallestSize)
+        #expect(card.primarySize == CardGeometry.quotationSizes.smallest)
         let quote = card.lines.filter { $0.role == .quote }
         let translation = card.lines.filter { $0.role == .translation }
         #expect(quote.last?.text.hasSuffix("…") == true)
@@ -53,7 +53,7 @@ private func layout(korean: String = "", english: String = "", author: String = 
     @Test func longAuthorTakesAtMostTwoLines() {
         let author = String(repeating: "Antoine de Saint-Exupéry ", count: 12)
         let lines = layout(korean: "짧은 말.", author: author).lines.filter { $0.role == .author }
-        #expect(lines.count == CardGeometry.maxAuthorLines)
+        #expect(lines.count == CardGeometry.author.maxLines)
         #expect(lines.first!.text.hasPrefix("— Antoine"))
         #expect(lines.last!.text.hasSuffix("…"))
     }

@@ -138,11 +138,7 @@ public struct Argument: Sendable, Equatable {
     public var defaultValue: DefaultValue
 
     public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false, default defaultValue: DefaultValue = .none) {
-        self.name = name
-        self.help = help
-        self.isOptional = optional
-        self.isVariadic = variadic
-        self.defaultValue = defaultValue
+        (self.name, self.help, self.isOptional, self.isVariadic, self.defaultValue) = (name, help, optional, variadic, defaultValue)
     }
 }
 

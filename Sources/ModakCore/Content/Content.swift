@@ -109,9 +109,8 @@ public struct Gift: Sendable, Equatable {
 }
 
 public struct Question: Sendable, Equatable {
-    public var id: String
-    public var text: String
-    public var tag: String
+    /// Its id, what it asks, and the gift tag it is about (a no removes the gifts with the tag).
+    public var id, text, tag: String
     public var source: SourceLocation
 
     public init(id: String, text: String, tag: String, source: SourceLocation) {
@@ -134,8 +133,7 @@ public struct Souvenir: Sendable, Equatable {
 
 /// An announcement; like a saying, it is scheduled until its `date`.
 public struct Notice: Sendable, Equatable {
-    public var slug: String
-    public var title: String
+    public var slug, title: String
     public var date: Date
     public var body: String
     public var source: SourceLocation

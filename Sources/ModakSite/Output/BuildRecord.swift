@@ -81,8 +81,8 @@ extension BuildRecord {
         }
 
         var inputs: String
-        var day: String
-        var timeZone: String
+        /// The build's day, and the time zone it is a day in.
+        var day, timeZone: String
         /// `Date`'s own measure, which reads back exactly.
         var now: Double
         var rootPath: String

@@ -24,17 +24,14 @@ public struct DeferredFile: Sendable {
     public var render: @Sendable () throws -> [UInt8]
 
     public init(path: String, key: @escaping @Sendable () -> UInt64, render: @escaping @Sendable () throws -> [UInt8]) {
-        self.path = path
-        self.key = key
-        self.render = render
+        (self.path, self.key, self.render) = (path, key, render)
     }
 }
 
 /// How a PNG is drawn from an SVG: its size in pixels, for an icon a margin and a background,
 /// and for a card the layers it is drawn in.
 public struct PNGDrawing: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
+    public var width, height: Int
     /// Pixels left around the drawing on every side (a maskable icon's safe zone).
     public var margin: Int
     /// A CSS colour under the drawing; nil leaves it transparent.

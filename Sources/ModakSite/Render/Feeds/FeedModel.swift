@@ -7,10 +7,9 @@ struct FeedItem: Sendable {
     /// readers never show an item twice.
     var url: String
     var title: String
-    /// Plain text, for readers that show a preview (Atom `summary`, JSON Feed `summary`).
-    var summary: String
-    /// The same preview as HTML, for RSS `description`, which readers render as HTML.
-    var summaryHTML: String
+    /// The preview readers show: as plain text (Atom and JSON Feed `summary`), and as HTML (RSS
+    /// `description`, which readers render as HTML).
+    var summary, summaryHTML: String
     /// The full rendered content, every link absolute.
     var contentHTML: String
     var date: Date
