@@ -4,19 +4,15 @@ import Testing
 import TestSupport
 
 @Suite struct NewFileTests {
-    @Test func aNewFileIsMadeWithItsFoldersAndNoTemporaryLeft() throws {
+    /// A new file is made with its folders; one already there is never replaced. Either way no
+    /// temporary is left.
+    @Test(arguments: [(existing: nil, expected: NewFile.Outcome.created, kept: "new"), ("mine", .exists, "mine")])
+    func aFileIsMadeOnlyWhereThereWasNone(existing: String?, expected: NewFile.Outcome, kept: String) throws {
         let folder = try TemporaryFolder()
-        #expect(NewFile.create(folder.path + "/content/sayings/first.md", bytes: Array("first\n".utf8)) == .created)
-        #expect(folder.read("content/sayings/first.md") == "first\n")
-        #expect(folder.allFiles() == ["content/sayings/first.md"])
-    }
-
-    @Test func aFileThereIsNeverReplaced() throws {
-        let folder = try TemporaryFolder()
-        try folder.write("notes.md", "mine")
-        #expect(NewFile.create(folder.path + "/notes.md", bytes: Array("new".utf8)) == .exists)
-        #expect(folder.read("notes.md") == "mine")
-        #expect(folder.allFiles() == ["notes.md"])
+        if let existing { try folder.write("content/notes.md", existing) }
+        #expect(NewFile.create(folder.path + "/content/notes.md", bytes: Array("new".utf8)) == expected)
+        #expect(folder.read("content/notes.md") == kept)
+        #expect(folder.allFiles() == ["content/notes.md"])
     }
 
     @Test func aFailureSaysWhatTheSystemSaid() throws {

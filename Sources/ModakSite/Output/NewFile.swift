@@ -8,7 +8,7 @@ import Glibc
 /// hard-linked to the final name. `link` fails when the name exists, so nothing is replaced, and
 /// readers never see a half-written file.
 public enum NewFile {
-    public enum Outcome: Equatable {
+    public enum Outcome: Equatable, Sendable {
         case created
         case exists
         /// The system's words for what failed.
