@@ -131,10 +131,10 @@ extension Compiler {
         switch closed.kind {
         case .section(let opening):
             let token = tokens[opening]
-            let rawBody = String(decoding: source[token.end..<tokens[closingTag].start], as: UTF8.self)
+            let text = String(decoding: source[token.end..<tokens[closingTag].start], as: UTF8.self)
             builder.append(.section(SectionNode(
                 path: Path(token.name), inverted: token.kind == .inverted, body: closed.nodes,
-                rawBody: rawBody, delimiters: token.delimiters, location: location(opening))))
+                lambdaSource: (text, token.delimiters), location: location(opening))))
 
         case .block(let opening):
             let name = tokens[opening].name

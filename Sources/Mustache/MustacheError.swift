@@ -76,42 +76,29 @@ public enum MustacheError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, without the location.
     public var message: String {
         switch self {
-        case .unclosedTag(let expected, _):
-            "unclosed tag: expected '\(expected)' before the end of the template"
-        case .emptyTag:
-            "empty tag: expected a name"
-        case .whitespaceInName(let name, _):
-            "invalid name '\(name)': names cannot contain whitespace"
-        case .emptyNamePart(let name, _):
-            "invalid name '\(name)': empty part in dotted name"
+        case .unclosedTag(let expected, _): "unclosed tag: expected '\(expected)' before the end of the template"
+        case .emptyTag: "empty tag: expected a name"
+        case .whitespaceInName(let name, _): "invalid name '\(name)': names cannot contain whitespace"
+        case .emptyNamePart(let name, _): "invalid name '\(name)': empty part in dotted name"
         case .malformedSetDelimiters:
             "invalid set-delimiter tag: expected two delimiters separated by whitespace, as in {{=<% %>=}}"
-        case .equalsInDelimiter(let delimiter, _):
-            "invalid delimiter '\(delimiter)': delimiters cannot contain '='"
-        case .sectionsNestedTooDeeply:
-            "sections nested too deeply (more than \(Compiler.maximumNesting) levels)"
-        case .unexpectedClosingTag(let tag, _):
-            "unexpected closing tag \(tag): no section is open"
+        case .equalsInDelimiter(let delimiter, _): "invalid delimiter '\(delimiter)': delimiters cannot contain '='"
+        case .sectionsNestedTooDeeply: "sections nested too deeply (more than \(Compiler.maximumNesting) levels)"
+        case .unexpectedClosingTag(let tag, _): "unexpected closing tag \(tag): no section is open"
         case .mismatchedClosingTag(let tag, let opening, let openedAt, _):
             "closing tag \(tag) does not match \(opening) at line \(openedAt.line), column \(openedAt.column)"
-        case .unclosed(let container, let tag, _):
-            "unclosed \(container.rawValue) \(tag): no matching closing tag"
-        case .folderNotFound:
-            "template folder not found"
-        case .unreadableTemplate(_, let reason):
-            "cannot read template: \(reason)"
-        case .unknownTemplate:
-            "template not found"
-        case .missingTemplate(let expansion, let name, _):
-            "\(expansion.rawValue) '\(name)' not found"
+        case .unclosed(let container, let tag, _): "unclosed \(container.rawValue) \(tag): no matching closing tag"
+        case .folderNotFound: "template folder not found"
+        case .unreadableTemplate(_, let reason): "cannot read template: \(reason)"
+        case .unknownTemplate: "template not found"
+        case .missingTemplate(let expansion, let name, _): "\(expansion.rawValue) '\(name)' not found"
         case .dynamicNameNotAString(let expansion, let path, _):
             "dynamic \(expansion.rawValue) name '\(path)' does not resolve to a string"
         case .nestedTooDeeply(let expansion, let name, _):
             "\(expansion.rawValue) '\(name)' nested more than \(Renderer.maximumDepth) levels deep (infinite recursion?)"
         case .tooManySteps:
             "more than \(Renderer.maximumSteps) section iterations and partial expansions in one render: sections over lists nested in each other, or partials used several times each, multiply the work"
-        case .invalidLambdaOutput(let lambda, let error, _):
-            "lambda '\(lambda)' returned an invalid template: \(error)"
+        case .invalidLambdaOutput(let lambda, let error, _): "lambda '\(lambda)' returned an invalid template: \(error)"
         }
     }
 

@@ -68,15 +68,13 @@ final class SectionNode: Sendable {
     let path: Path
     let inverted: Bool
     let body: [Node]
-    /// The unprocessed source between the opening and closing tags, for lambdas.
-    let rawBody: String
-    /// Delimiters in force at the opening tag; a lambda's output is compiled with them.
-    let delimiters: Delimiters
+    /// What a lambda is given: the unprocessed source between the opening and closing tags, and
+    /// the delimiters in force at the opening tag, which its output is compiled with.
+    let lambdaSource: (text: String, delimiters: Delimiters)
     let location: TemplateLocation
 
-    init(path: Path, inverted: Bool, body: [Node], rawBody: String, delimiters: Delimiters, location: TemplateLocation) {
-        (self.path, self.inverted, self.body, self.rawBody) = (path, inverted, body, rawBody)
-        (self.delimiters, self.location) = (delimiters, location)
+    init(path: Path, inverted: Bool, body: [Node], lambdaSource: (text: String, delimiters: Delimiters), location: TemplateLocation) {
+        (self.path, self.inverted, self.body, self.lambdaSource, self.location) = (path, inverted, body, lambdaSource, location)
     }
 }
 

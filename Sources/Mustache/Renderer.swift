@@ -165,8 +165,8 @@ struct Renderer: ~Copyable {
             }
         case .lambda(let lambda):
             guard !section.inverted else { return }
-            let source = lambda.body(section.rawBody)
-            let nodes = try compileLambdaOutput(source, delimiters: section.delimiters, location: section.location, name: section.path.text)
+            let source = lambda.body(section.lambdaSource.text)
+            let nodes = try compileLambdaOutput(source, delimiters: section.lambdaSource.delimiters, location: section.location, name: section.path.text)
             try nested(.lambda, section.path.text, at: section.location) { (renderer: inout Renderer) throws(MustacheError) in
                 try renderer.render(nodes, indent: indent)
             }

@@ -4,11 +4,9 @@ public enum SitePaths {
     public static func saying(_ id: String) -> String { "sayings/\(id)/" }
     public static func card(_ id: String) -> String { "cards/\(id).svg" }
     public static func cardPNG(_ id: String) -> String { "cards/\(id).png" }
-    public static let todayCard = "cards/today.svg"
-    public static let todayCardPNG = "cards/today.png"
-    public static let favorites = "favorites/"
-    public static let unused = "unused/"
-    public static let search = "search/"
+    public static let todayCard = "cards/today.svg", todayCardPNG = "cards/today.png"
+    /// The reader's own lists, filled in the browser.
+    public static let favorites = "favorites/", unused = "unused/", search = "search/"
     public static let tags = "tags/"
     public static func tag(_ slug: String) -> String { "tags/\(slug)/" }
     public static let authors = "authors/"
@@ -24,19 +22,14 @@ public enum SitePaths {
     public static func idBucket(_ number: Int) -> String { "data/ids/\(number).json" }
     public static let searchShards = "search/shards/"
     public static func searchShard(_ number: Int) -> String { searchShards + "\(number).json" }
-    public static let settings = "settings/"
-    public static let notices = "notices/"
+    public static let settings = "settings/", notices = "notices/"
     public static func notice(_ slug: String) -> String { "notices/\(slug)/" }
     public static func page(_ slug: String) -> String { "\(slug)/" }
     public static let gifts = "gifts/"
-    public static let souvenirs = "souvenirs/"
-    public static let souvenirFeed = "souvenirs/feed.xml"
-    public static let souvenirCalendar = "souvenirs.ics"
-    public static let rss = "feed.xml"
-    public static let atom = "atom.xml"
-    public static let jsonFeed = "feed.json"
-    public static let sitemap = "sitemap.xml"
-    public static let robots = "robots.txt"
+    public static let souvenirs = "souvenirs/", souvenirFeed = "souvenirs/feed.xml", souvenirCalendar = "souvenirs.ics"
+    /// The site's feeds, of its newest sayings.
+    public static let rss = "feed.xml", atom = "atom.xml", jsonFeed = "feed.json"
+    public static let sitemap = "sitemap.xml", robots = "robots.txt"
     public static let notFound = "404.html"
     public static let offline = "offline/"
     public static let appManifest = "manifest.webmanifest"

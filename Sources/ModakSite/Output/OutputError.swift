@@ -30,30 +30,20 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .pathRefused(let path):
-            "refusing to write `\(path)`: it is not a plain path inside the output folder"
-        case .twoOutputs(let path):
-            "two outputs would be written to `\(path)`: rename one of their sources"
-        case .derivedFromNothing(let path, let source):
-            "`\(path)` is made from `\(source)`, which this build does not write"
-        case .folderInFilesPlace(let path):
-            "\(path) is a folder, where the site has a file: move the folder away and build again"
+        case .pathRefused(let path): "refusing to write `\(path)`: it is not a plain path inside the output folder"
+        case .twoOutputs(let path): "two outputs would be written to `\(path)`: rename one of their sources"
+        case .derivedFromNothing(let path, let source): "`\(path)` is made from `\(source)`, which this build does not write"
+        case .folderInFilesPlace(let path): "\(path) is a folder, where the site has a file: move the folder away and build again"
         case .fileInFoldersPlace(let path):
             "\(path) cannot be written: a file in the output has the name of one of its folders; move that file away and build again"
-        case .locked(let output):
-            "another modak build is writing to \(output); wait for it to finish and run the build again"
-        case .cannotCreateFolder(let path, let reason):
-            "cannot create the folder \(path): \(reason)"
-        case .cannotCreate(let path, let reason):
-            "cannot create \(path): \(reason)"
-        case .cannotWrite(let path, let reason):
-            "cannot write \(path): \(reason)"
-        case .cannotReplace(let path, let reason):
-            "cannot replace \(path): \(reason)"
+        case .locked(let output): "another modak build is writing to \(output); wait for it to finish and run the build again"
+        case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path): \(reason)"
+        case .cannotCreate(let path, let reason): "cannot create \(path): \(reason)"
+        case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+        case .cannotReplace(let path, let reason): "cannot replace \(path): \(reason)"
         case .cannotCreateOutput(let output, let reason):
             "cannot create \(output) (did another program create it meanwhile?): \(reason)"
-        case .cannotOpenLock(let path, let reason):
-            "cannot open the lock file \(path): \(reason)"
+        case .cannotOpenLock(let path, let reason): "cannot open the lock file \(path): \(reason)"
         case .keyMissesChange(let path):
             "\(path): its key did not change but its bytes did, so its key misses something the page shows"
         }
