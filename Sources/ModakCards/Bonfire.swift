@@ -19,26 +19,26 @@ enum Bonfire {
     static func draw(into svg: inout SVGWriter, theme: CardTheme) {
         svg.line("<g transform=\"translate(\(SVGWriter.number(origin.x)) \(SVGWriter.number(origin.y)))\">")
         // Firelight on the ground.
-        svg.line("<ellipse cx=\"0\" cy=\"10\" rx=\"96\" ry=\"12\" fill=\"\(theme.flameOuter)\" opacity=\"0.22\"/>")
+        svg.line("<ellipse cx=\"0\" cy=\"10\" rx=\"96\" ry=\"12\" fill=\"\(theme.fire.flameOuter)\" opacity=\"0.22\"/>")
         // Flame, outer to core, rising from behind the logs.
         svg.line("<g transform=\"translate(0 -6)\">")
-        svg.line("<path d=\"\(flameOuter)\" fill=\"\(theme.flameOuter)\"/>")
-        svg.line("<path d=\"\(flameMiddle)\" fill=\"\(theme.flameMiddle)\"/>")
-        svg.line("<path d=\"\(flameCore)\" fill=\"\(theme.flameCore)\"/>")
+        svg.line("<path d=\"\(flameOuter)\" fill=\"\(theme.fire.flameOuter)\"/>")
+        svg.line("<path d=\"\(flameMiddle)\" fill=\"\(theme.fire.flameMiddle)\"/>")
+        svg.line("<path d=\"\(flameCore)\" fill=\"\(theme.fire.flameCore)\"/>")
         svg.line("</g>")
         // Logs: one leaning each way, cut ends facing out.
         for (angle, endX) in [(-13, 66), (13, -66)] {
             svg.line("<g transform=\"rotate(\(angle))\">"
-                     + "<rect x=\"-78\" y=\"-10\" width=\"156\" height=\"20\" rx=\"10\" fill=\"\(theme.log)\"/>"
-                     + "<rect x=\"-70\" y=\"2\" width=\"140\" height=\"6\" rx=\"3\" fill=\"\(theme.logShade)\"/>"
-                     + "<circle cx=\"\(endX)\" cy=\"0\" r=\"9\" fill=\"\(theme.logEnd)\"/>"
-                     + "<circle cx=\"\(endX)\" cy=\"0\" r=\"4\" fill=\"none\" stroke=\"\(theme.log)\" stroke-width=\"1.5\"/>"
+                     + "<rect x=\"-78\" y=\"-10\" width=\"156\" height=\"20\" rx=\"10\" fill=\"\(theme.fire.log)\"/>"
+                     + "<rect x=\"-70\" y=\"2\" width=\"140\" height=\"6\" rx=\"3\" fill=\"\(theme.fire.logShade)\"/>"
+                     + "<circle cx=\"\(endX)\" cy=\"0\" r=\"9\" fill=\"\(theme.fire.logEnd)\"/>"
+                     + "<circle cx=\"\(endX)\" cy=\"0\" r=\"4\" fill=\"none\" stroke=\"\(theme.fire.log)\" stroke-width=\"1.5\"/>"
                      + "</g>")
         }
         // Sparks drifting up and to the right.
-        svg.line("<circle cx=\"34\" cy=\"-122\" r=\"3\" fill=\"\(theme.flameMiddle)\" opacity=\"0.9\"/>")
-        svg.line("<circle cx=\"52\" cy=\"-100\" r=\"2\" fill=\"\(theme.flameCore)\" opacity=\"0.8\"/>")
-        svg.line("<circle cx=\"22\" cy=\"-106\" r=\"1.6\" fill=\"\(theme.flameCore)\" opacity=\"0.7\"/>")
+        svg.line("<circle cx=\"34\" cy=\"-122\" r=\"3\" fill=\"\(theme.fire.flameMiddle)\" opacity=\"0.9\"/>")
+        svg.line("<circle cx=\"52\" cy=\"-100\" r=\"2\" fill=\"\(theme.fire.flameCore)\" opacity=\"0.8\"/>")
+        svg.line("<circle cx=\"22\" cy=\"-106\" r=\"1.6\" fill=\"\(theme.fire.flameCore)\" opacity=\"0.7\"/>")
         svg.line("</g>")
     }
 }

@@ -48,14 +48,14 @@ public struct CardRenderer: Sendable {
         var bonfire = SVGWriter()
         Bonfire.draw(into: &bonfire, theme: theme)
         skeleton = SVGTemplate(CardMarkup.card, fixed: [
-            "backgroundTop": theme.backgroundTop, "backgroundBottom": theme.backgroundBottom,
-            "glow": theme.glow, "glowOpacity": SVGWriter.number(theme.glowOpacity, decimals: 2),
+            "backgroundTop": theme.background.top, "backgroundBottom": theme.background.bottom,
+            "glow": theme.background.glow, "glowOpacity": SVGWriter.number(theme.background.glowOpacity, decimals: 2),
             "bonfireX": SVGWriter.number(Bonfire.origin.x), "bonfireY": SVGWriter.number(Bonfire.origin.y),
             "bonfire": String(decoding: bonfire.output, as: UTF8.self),
             "fontFamily": MarkupEscaper.xml.escaped(Self.fontFamily),
         ], slot: CardMarkup.CardSlot.init)
         let bar = CardGeometry.accentBar
-        accentBar = SVGTemplate(CardMarkup.accentBar, fixed: ["x": String(bar.x), "width": String(bar.width), "radius": String(bar.radius), "accent": theme.accent],
+        accentBar = SVGTemplate(CardMarkup.accentBar, fixed: ["x": String(bar.x), "width": String(bar.width), "radius": String(bar.radius), "accent": theme.text.accent],
                                 slot: CardMarkup.AccentBarSlot.init)
         var lineMarkups: [SVGTemplate<CardMarkup.LineSlot>] = []
         for role in TextRole.allCases {
@@ -152,7 +152,7 @@ public struct CardRenderer: Sendable {
         let layout = layout(for: content)
         let geometry = CardGeometry.accentBar
         let accent = Self.accentBar(of: layout).map {
-            bar(Double(geometry.x), SVGWriter.written($0.y), Double(geometry.width), SVGWriter.written($0.height), Double(geometry.radius), theme.accent)
+            bar(Double(geometry.x), SVGWriter.written($0.y), Double(geometry.width), SVGWriter.written($0.height), Double(geometry.radius), theme.text.accent)
         }
         return (accent, layout.lines.map {
             line($0.text, SVGWriter.written($0.x), SVGWriter.written($0.baseline), SVGWriter.written($0.fontSize), $0.bold,
@@ -176,10 +176,10 @@ public struct CardRenderer: Sendable {
 
     private static func color(for role: TextRole, theme: CardTheme) -> String {
         switch role {
-        case .quote: theme.primaryText
-        case .translation: theme.secondaryText
-        case .author, .siteName: theme.accent
-        case .date: theme.mutedText
+        case .quote: theme.text.primary
+        case .translation: theme.text.secondary
+        case .author, .siteName: theme.text.accent
+        case .date: theme.text.muted
         }
     }
 

@@ -159,10 +159,10 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
     @Test func themeColoursAreUsed() {
         let svg = CardRenderer(theme: .light).svg(for: saying)
         let light = CardTheme.light
-        for colour in [light.backgroundTop, light.primaryText, light.secondaryText, light.accent, light.flameCore] {
+        for colour in [light.background.top, light.text.primary, light.text.secondary, light.text.accent, light.fire.flameCore] {
             #expect(svg.contains(colour))
         }
-        #expect(!svg.contains(CardTheme.bonfire.backgroundTop))
+        #expect(!svg.contains(CardTheme.bonfire.background.top))
     }
 
     @Test func aTemplateIsCutAtTheSlotsLeftToFill() {
@@ -198,21 +198,26 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
 }
 
 @Suite struct CardThemeTests {
+    /// Every colour of `theme`, in its declared order.
+    static func colours(_ theme: CardTheme) -> [String] {
+        let (background, text, fire) = (theme.background, theme.text, theme.fire)
+        return [background.top, background.bottom, background.glow, text.primary, text.secondary, text.accent, text.muted,
+                fire.log, fire.logShade, fire.logEnd, fire.flameOuter, fire.flameMiddle, fire.flameCore]
+    }
+
     @Test func themesAreFoundByName() {
-        #expect(CardTheme.named("bonfire") == .bonfire)
-        #expect(CardTheme.named("Light") == .light)
-        #expect(CardTheme.named("DARK") == .dark)
+        for (name, theme) in [("bonfire", CardTheme.bonfire), ("Light", .light), ("DARK", .dark)] {
+            #expect(CardTheme.named(name).map(Self.colours) == Self.colours(theme), "\(name)")
+        }
         #expect(CardTheme.named("sepia") == nil)
         #expect(CardTheme.named("") == nil)
     }
 
     @Test func themesAreDistinctAndWellFormed() {
         #expect(Set(CardTheme.all.map(\.name)) == ["bonfire", "light", "dark"])
-        #expect(CardTheme.bonfire != CardTheme.dark)
+        #expect(Set(CardTheme.all.map(Self.colours)).count == CardTheme.all.count)
         for theme in CardTheme.all {
-            let colours = [theme.backgroundTop, theme.backgroundBottom, theme.glow, theme.primaryText,
-                           theme.secondaryText, theme.accent, theme.mutedText, theme.log, theme.logShade,
-                           theme.logEnd, theme.flameOuter, theme.flameMiddle, theme.flameCore]
+            let colours = Self.colours(theme)
             for colour in colours {
                 #expect(colour.count == 7 && colour.first == "#" && colour.dropFirst().allSatisfy(\.isHexDigit),
                         "\(theme.name): \(colour)")
