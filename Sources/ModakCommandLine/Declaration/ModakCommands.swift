@@ -45,20 +45,6 @@ public enum ModakCommands {
         action: .build
     )
 
-    static let serve = Command(
-        "serve", abstract: "Preview the site, rebuilding it when its content or templates change.",
-        discussion: [
-            "Serves the output folder on 127.0.0.1, under the path of the site's baseURL as it will be published (a site at "
-                + "`https://name.github.io/lanterns/` is previewed at http://127.0.0.1:8000/lanterns/), and looks for changes every 0.3 s; every open page reloads itself after "
-                + "a rebuild, and at midnight in the site's time zone the site is rebuilt for the new day (unless --date pins "
-                + "one). When a build fails, its errors are printed and shown over every page while the last good site stays up.",
-            "Takes the options of `modak build`, but shows drafts unless --no-drafts is given.",
-        ],
-        options: [Options.port] + Options.build.map { $0 == Options.drafts ? Options.previewDrafts : $0 },
-        examples: [Example("modak serve --port 8080", "preview on http://127.0.0.1:8080/")],
-        action: .serve
-    )
-
     static let check = Command(
         "check", abstract: "Check the content and the built site's links, XML and JSON.",
         discussion: [
@@ -75,16 +61,18 @@ public enum ModakCommands {
         action: .check
     )
 
-    static let card = Command(
-        "card", abstract: "Print one saying's card (1200×630 SVG).",
-        arguments: [Arguments.sayingID],
-        options: [
-            Options.content,
-            Options.date.with(help: "The day whose saying `today` names.", default: .described("today in the site's time zone")),
-            Options.cardOutput,
+    static let serve = Command(
+        "serve", abstract: "Preview the site, rebuilding it when its content or templates change.",
+        discussion: [
+            "Serves the output folder on 127.0.0.1, under the path of the site's baseURL as it will be published (a site at "
+                + "`https://name.github.io/lanterns/` is previewed at http://127.0.0.1:8000/lanterns/), and looks for changes every 0.3 s; every open page reloads itself after "
+                + "a rebuild, and at midnight in the site's time zone the site is rebuilt for the new day (unless --date pins "
+                + "one). When a build fails, its errors are printed and shown over every page while the last good site stays up.",
+            "Takes the options of `modak build`, but shows drafts unless --no-drafts is given.",
         ],
-        examples: [Example("modak card today -o today.svg", "the card of today's saying")],
-        action: .card
+        options: [Options.port] + Options.build.map { $0 == Options.drafts ? Options.previewDrafts : $0 },
+        examples: [Example("modak serve --port 8080", "preview on http://127.0.0.1:8080/")],
+        action: .serve
     )
 
     static let importCommand = Command(
@@ -132,5 +120,17 @@ public enum ModakCommands {
     static let reference = Command(
         "reference", abstract: "Print the command-line reference in Markdown (docs/reference/command-line.md).",
         action: .reference, isHidden: true
+    )
+
+    static let card = Command(
+        "card", abstract: "Print one saying's card (1200×630 SVG).",
+        arguments: [Arguments.sayingID],
+        options: [
+            Options.content,
+            Options.date.with(help: "The day whose saying `today` names.", default: .described("today in the site's time zone")),
+            Options.cardOutput,
+        ],
+        examples: [Example("modak card today -o today.svg", "the card of today's saying")],
+        action: .card
     )
 }
