@@ -18,7 +18,7 @@ public enum ViewSource {
                 out += "\n"
             }
             if view.kind == .finalClass { out += memberwiseInit(view.stored) }
-            if !view.stored.isEmpty { out += "#sourceLocation()\n" }
+            out += "#sourceLocation()\n"
             out += "\n" + lines(view.listFieldsDoc, indent: 1)
             out += lines(view.listFieldsAttributes, indent: 1)
             out += "    func listFields(to list: inout some FieldList) {\n"

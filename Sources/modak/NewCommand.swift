@@ -89,11 +89,10 @@ enum NewCommand {
         let title = arguments.value(Options.title)
         let text = body(arguments, textArgument, required: true)
         let typed = title + "\n\n" + text
-        guard let site = try Site(arguments, typed: typed), let draft = made(site, title, typed) else { return .failure }
-        let fields = draft.fields
-        let saved = Draft(folder: folder, stem: arguments[Options.slug] ?? draft.stem, stemIsFixed: arguments.isGiven(Options.slug),
+        guard let site = try Site(arguments, typed: typed), let (stem, fields) = made(site, title, typed) else { return .failure }
+        let draft = Draft(folder: folder, stem: arguments[Options.slug] ?? stem, stemIsFixed: arguments.isGiven(Options.slug),
                           body: text, typed: typed) { _ in fields }
-        return site.save(saved, taken: taken(site))
+        return site.save(draft, taken: taken(site))
     }
 
     /// The words of the text argument, or standard input when there are none and the text is required.
