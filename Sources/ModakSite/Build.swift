@@ -107,9 +107,77 @@ public struct SiteBuilder: Sendable {
         if let inputs, let (record, report) = writer.unchangedBuild(from: inputs) {
             return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today, rootPath: record.rootPath)
         }
+        var site: RenderedSite
+        switch render(files, request) {
+        case .success(let rendered): site = rendered
+        case .failure(let failure): return BuildResult(diagnostics: failure.diagnostics, report: nil)
+        }
+        let (plan, content, today) = (site.plan, site.content, site.today)
+        do {
+            if pngDeriver == nil {
+                let cards = content.site.cards ? "cards are SVG only and social networks get no preview image, and " : ""
+                site.diagnostics.append(.warning(content.site.source, "no PNG can be drawn: fontconfig finds no \(CardRenderer.layoutFamily), so \(cards)the installable app has only its SVG icon, which phones do not put on the home screen; install fonts-noto-cjk for PNGs"))
+            }
+            let record = inputs.map { BuildRecord(inputs: $0, today: today, rootPath: content.site.rootPath, diagnostics: site.diagnostics) }
+            let report = try writer.write(plan, deriver: pngDeriver, record: record) { done, total in
+                request.progress?(BuildProgress(stage: .writing, done: done, total: total))
+            }
+            if request.leavesMemoryToExit { ExitReclaims.keep((files, content, plan)) }
+            return BuildResult(diagnostics: site.diagnostics, report: report, today: today, rootPath: content.site.rootPath)
+        } catch {
+            // Pages rendered on demand fail here, while being written: their errors are located too.
+            return BuildResult(diagnostics: site.diagnostics + [site.located(error, request: request)], report: nil)
+        }
+    }
+
+    /// The files in `request`'s output folder that an earlier build made and a build of `request`
+    /// would not (`SiteWriter.filesMadeByModak`), sorted; nil, with the diagnostics, when the content
+    /// or the templates do not load.
+    public func leftovers(of request: BuildRequest) -> (paths: [String]?, diagnostics: [Diagnostic]) {
+        let files: [SourceFile]
+        do {
+            files = try DirectoryReader.contentFiles(in: request.contentDirectory)
+        } catch {
+            return (nil, [Diagnostic(path: request.contentDirectory, "the content folder cannot be read: \(error)")])
+        }
+        switch render(files, request) {
+        case .success(let site):
+            let planned = site.plan.paths(includingDerived: pngDeriver != nil)
+            let made = SiteWriter(outputDirectory: request.outputDirectory, cache: cache).filesMadeByModak()
+            return (made.filter { !planned.contains($0) }, site.diagnostics)
+        case .failure(let failure):
+            return (nil, failure.diagnostics)
+        }
+    }
+
+    /// A site rendered into its plan, with what it was made from.
+    private struct RenderedSite {
+        var plan: OutputPlan
+        var content: ContentSet
+        var today: BuildDay
+        var templates: TemplateSet
+        var diagnostics: [Diagnostic]
+
+        /// A rendering error as a diagnostic in the file to edit: a template or a content file.
+        func located(_ error: any Error, request: BuildRequest) -> Diagnostic {
+            switch error {
+            case let error as MustacheError: TemplateSet.diagnostic(for: error, sourcePaths: templates.sourcePaths)
+            case let error as ContentProblem: error.diagnostic
+            default: Diagnostic(path: request.outputDirectory, "\(error)")
+            }
+        }
+    }
+
+    private struct RenderFailure: Error {
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The stages before the write: load and validate the content, model today and the templates,
+    /// and render the plan.
+    private func render(_ files: [SourceFile], _ request: BuildRequest) -> Result<RenderedSite, RenderFailure> {
         let (loaded, log) = ContentLoader.load(files, folder: request.contentDirectory)
-        diagnostics = log.sorted
-        guard var content = loaded else { return BuildResult(diagnostics: diagnostics, report: nil) }
+        var diagnostics = log.sorted
+        guard var content = loaded else { return .failure(RenderFailure(diagnostics: diagnostics)) }
         if let theme = request.theme { content.site.theme = theme }
         if let baseURL = request.baseURL { content.site.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
 
@@ -120,49 +188,26 @@ public struct SiteBuilder: Sendable {
         do {
             templates = try TemplateLoader.load(folders: templateFolders(for: request))
         } catch let error as TemplateLoader.TemplateError {
-            return BuildResult(diagnostics: diagnostics + [error.diagnostic], report: nil)
+            return .failure(RenderFailure(diagnostics: diagnostics + [error.diagnostic]))
         } catch {
-            return fail("\(error)", path: "templates")
+            return .failure(RenderFailure(diagnostics: diagnostics + [Diagnostic(path: "templates", "\(error)")]))
         }
         diagnostics += templates.warnings
 
-        // Render, then write.
+        // Render.
         request.progress?(BuildProgress(stage: .rendering, done: 0, total: 1))
-        let plan: OutputPlan
+        var site = RenderedSite(plan: OutputPlan(), content: content, today: today, templates: templates, diagnostics: diagnostics)
         do {
             let context = RenderContext(content: content, today: today, templates: templates, makesPNG: pngDeriver != nil, includeDrafts: request.includeDrafts)
             if context.matchedLanguage == nil {
-                diagnostics.append(.warning(content.site.languageSource, "Modak has no UI strings for the language `\(content.site.language)`, so the interface is in English (`lang` stays `\(content.site.language)`): use `ko` or `en`, or add templates/i18n/\(content.site.language).json"))
+                site.diagnostics.append(.warning(content.site.languageSource, "Modak has no UI strings for the language `\(content.site.language)`, so the interface is in English (`lang` stays `\(content.site.language)`): use `ko` or `en`, or add templates/i18n/\(content.site.language).json"))
             }
-            plan = try SiteRenderer().render(context)
+            site.plan = try SiteRenderer().render(context)
         } catch {
-            return BuildResult(diagnostics: diagnostics + [located(error)], report: nil)
+            return .failure(RenderFailure(diagnostics: site.diagnostics + [site.located(error, request: request)]))
         }
-        diagnostics += SiteLinks.unknownTargets(of: content.site.menu, planned: Set(plan.files.map(\.path) + plan.deferred.map(\.path) + plan.derived.map(\.path)))
-        do {
-            if pngDeriver == nil {
-                let cards = content.site.cards ? "cards are SVG only and social networks get no preview image, and " : ""
-                diagnostics.append(.warning(content.site.source, "no PNG can be drawn: fontconfig finds no \(CardRenderer.layoutFamily), so \(cards)the installable app has only its SVG icon, which phones do not put on the home screen; install fonts-noto-cjk for PNGs"))
-            }
-            let record = inputs.map { BuildRecord(inputs: $0, today: today, rootPath: content.site.rootPath, diagnostics: diagnostics) }
-            let report = try writer.write(plan, deriver: pngDeriver, record: record) { done, total in
-                request.progress?(BuildProgress(stage: .writing, done: done, total: total))
-            }
-            if request.leavesMemoryToExit { ExitReclaims.keep((files, content, plan)) }
-            return BuildResult(diagnostics: diagnostics, report: report, today: today, rootPath: content.site.rootPath)
-        } catch {
-            // Pages rendered on demand fail here, while being written: their errors are located too.
-            return BuildResult(diagnostics: diagnostics + [located(error)], report: nil)
-        }
-
-        /// A rendering error as a diagnostic in the file to edit: a template or a content file.
-        func located(_ error: any Error) -> Diagnostic {
-            switch error {
-            case let error as MustacheError: TemplateSet.diagnostic(for: error, sourcePaths: templates.sourcePaths)
-            case let error as ContentProblem: error.diagnostic
-            default: Diagnostic(path: request.outputDirectory, "\(error)")
-            }
-        }
+        site.diagnostics += SiteLinks.unknownTargets(of: content.site.menu, planned: site.plan.paths(includingDerived: true))
+        return .success(site)
     }
 
     /// Bundled templates, then `templates/` beside the content folder, then each `--templates`.

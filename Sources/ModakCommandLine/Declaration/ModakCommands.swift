@@ -48,13 +48,16 @@ public enum ModakCommands {
     static let check = Command(
         "check", abstract: "Check the content and the built site's links, XML and JSON.",
         discussion: [
-            "Reports the content's errors, then every internal link, image, script, stylesheet, media source and share image of "
+            "Reports the content's errors, then every file an earlier build made that the content no longer makes (as of "
+                + "--date), every internal link, image, script, stylesheet, media source and share image of "
                 + "the built pages that points at no file, as `page:line: target`, and every XML or JSON file that does not "
                 + "parse. Exits 1 when anything is found, so it can guard a deployment.",
         ],
         options: [
             Options.content,
             Options.output.with(help: "The built site to check."),
+            Options.date.with(help: "Check the site as it is built on this day: a file of an earlier build that this day's site does not have is reported."),
+            Options.drafts.with(help: "The site was built with --drafts: its drafts are not reported."),
             Options.baseURL.with(help: "The URL the site is published at: absolute links under it are checked as internal."),
             Options.force.with(help: "Check a non-empty folder that holds no earlier build of Modak's."),
         ],

@@ -55,7 +55,9 @@ struct OutputBookkeeping: Sendable {
     /// The canonical path of the output folder it describes.
     let output: String
 
-    var manifestPath: String { folder + "/manifest" }
+    private static let manifestName = "manifest"
+
+    var manifestPath: String { folder + "/" + Self.manifestName }
     var recordPath: String { folder + "/build-record.json" }
     var lockPath: String { folder + "/" + Self.lockName }
 
@@ -82,10 +84,18 @@ struct OutputBookkeeping: Sendable {
         return lock
     }
 
-    /// The manifest of the last build: here, or in the output folder where Modak kept it before.
-    /// Read under the lock, after `lock` made sure this folder is the output's.
-    func previousManifest() -> Manifest {
-        Manifest.read(from: manifestPath) ?? Manifest.read(from: output + "/" + Self.legacyManifestName) ?? Manifest(entries: [:])
+    /// The manifest that describes the output folder as it is, read under the lock: the one the
+    /// folder's stamp names, in this cache or another; for a folder without a stamp (built before
+    /// stamps, or on a file system without extended attributes), this cache's, or the one an older
+    /// version kept in the folder. Nil when no manifest is known to describe the folder.
+    func manifest(describing stamp: OutputStamp?) -> Manifest? {
+        guard let stamp else {
+            return Manifest.read(from: manifestPath) ?? Manifest.read(from: output + "/" + Self.legacyManifestName)
+        }
+        guard Self.recordedOutput(in: stamp.bookkeepingFolder) == output,
+              let manifest = Manifest.read(from: stamp.bookkeepingFolder + "/" + Self.manifestName),
+              manifest.buildID == stamp.buildID else { return nil }
+        return manifest
     }
 
     // MARK: Bookkeeping that older versions kept in the output folder

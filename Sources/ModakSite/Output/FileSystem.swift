@@ -34,6 +34,17 @@ enum FileSystem {
         }
     }
 
+    /// What `path` itself names, not following a link at its end (a link is `.missing`).
+    static func linkKind(of path: String) -> EntryKind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file(size: Int(info.st_size))
+        case S_IFDIR: return .folder
+        default: return .missing
+        }
+    }
+
     /// The file system a path is on, or nil when it cannot be looked at.
     static func device(of path: String) -> UInt64? {
         var info = stat()
@@ -71,11 +82,13 @@ enum FileSystem {
     }
 
     /// Creates or truncates `path` and writes `bytes` to it, on the disk before it returns when
-    /// `synced`; returns `path`. On failure the file is removed.
+    /// `synced`, marked as a file of the site when `marked` (`OutputMarks`); returns `path`. On
+    /// failure the file is removed.
     @discardableResult
-    static func write(_ bytes: [UInt8], to path: String, synced: Bool = false) throws(OutputError) -> String {
+    static func write(_ bytes: [UInt8], to path: String, synced: Bool = false, marked: Bool = false) throws(OutputError) -> String {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotCreate(path, reason: lastError) }
+        if marked { OutputMarks.mark(descriptor: descriptor) }
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -194,11 +207,14 @@ enum FileSystem {
     static var lastError: String { String(cString: strerror(errno)) }
 }
 
-/// An exclusive, non-blocking `flock` on a file of an output's bookkeeping, released on exit even after `kill -9`.
+/// An exclusive, non-blocking `flock`, released on exit even after `kill -9`: on a file of an
+/// output's bookkeeping, or on the output folder itself, so that builds into one folder exclude
+/// each other whatever cache each keeps its bookkeeping in.
 final class OutputLock {
     private let descriptor: Int32
 
-    /// `folderForMessages` is the output folder as the user named it.
+    /// Locks the file at `path`, made if missing. `folderForMessages` is the output folder as the
+    /// user named it.
     init(path: String, folderForMessages: String) throws(OutputError) {
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
@@ -207,6 +223,29 @@ final class OutputLock {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             throw .locked(output: folderForMessages)
+        }
+    }
+
+    /// Locks the folder at `path`. A build that puts a new folder in the place of the one locked
+    /// locks the new one first (`StagingArea`), so a lock taken on a folder that has since been
+    /// replaced is let go and taken on the one now at `path`.
+    init(folder path: String, folderForMessages: String) throws(OutputError) {
+        while true {
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                throw .cannotOpenLock(path, reason: FileSystem.lastError)
+            }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                close(descriptor)
+                throw .locked(output: folderForMessages)
+            }
+            var locked = stat(), current = stat()
+            if fstat(descriptor, &locked) == 0, stat(path, &current) == 0,
+               locked.st_dev == current.st_dev, locked.st_ino == current.st_ino {
+                self.descriptor = descriptor
+                return
+            }
+            close(descriptor)
         }
     }
 

@@ -3,7 +3,8 @@ import ModakCore
 
 /// The list of files Modak generated in an output folder, with a hash and size of each, and
 /// for a deferred file the key it was rendered from. Kept with the output's other bookkeeping
-/// (`OutputBookkeeping`), never in the output folder itself.
+/// (`OutputBookkeeping`), never in the output folder itself. Its `buildID` is the stamp the build
+/// left on the output folder (`OutputStamp`): a manifest describes the folder only while they match.
 struct Manifest: Equatable {
     struct Entry: Equatable {
         var hash: UInt64
@@ -14,21 +15,28 @@ struct Manifest: Equatable {
         static let unknown = Entry(hash: 0, size: -1)
     }
 
-    /// Version 2 added the keys and changed the hash; a version 1 manifest still says which
-    /// files Modak owns, and its hashes simply never match.
-    static let header = "modak-manifest 2"
-    static let previousHeader = "modak-manifest 1"
+    /// Version 3 added the build ID to the header line (`modak-manifest 3 <id>`, left out when there
+    /// is none); version 2 added the keys and changed the hash; a version 1 manifest still says
+    /// which files Modak owns, and its hashes simply never match.
+    static let header = "modak-manifest 3"
+    static let headersWithoutID = ["modak-manifest 2", "modak-manifest 1"]
     var entries: [String: Entry]
+    var buildID: UInt64? = nil
 
     /// The manifest at `path`; nil when there is none or it is not a manifest.
     static func read(from path: String) -> Manifest? {
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
         // Parsed as bytes: a manifest has a line per file, and only its paths need to be strings.
         let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"))
-        guard let version = lines.first.map({ String(decoding: $0, as: UTF8.self) }), version == header || version == previousHeader else {
+        guard let firstLine = lines.first.map({ String(decoding: $0, as: UTF8.self) }) else { return nil }
+        var buildID: UInt64?
+        if firstLine.hasPrefix(header + " ") {
+            guard let id = UInt64(firstLine.dropFirst(header.count + 1), radix: 16) else { return nil }
+            buildID = id
+        } else if firstLine != header && !headersWithoutID.contains(firstLine) {
             return nil
         }
-        let hasKeys = version == header
+        let hasKeys = firstLine != headersWithoutID.last
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(lines.count)
         for line in lines.dropFirst() {
@@ -47,7 +55,7 @@ struct Manifest: Equatable {
             guard URLRules.isContainedRelativePath(path) else { continue }
             entries[path] = Entry(hash: hash, size: size, key: key)
         }
-        return Manifest(entries: entries)
+        return Manifest(entries: entries, buildID: buildID)
     }
 
     /// The bytes of `line` up to its first space, and those after that space.
@@ -83,7 +91,7 @@ struct Manifest: Equatable {
     /// Writes the entries of the distinct paths in `order` in that order, then any others sorted:
     /// a build passes its plan's order, which is as deterministic as sorting and costs nothing.
     func write(to path: String, order: [String] = []) throws {
-        var bytes = Array((Self.header + "\n").utf8)
+        var bytes = Array((Self.header + (buildID.map { " " + String($0, radix: 16) } ?? "") + "\n").utf8)
         bytes.reserveCapacity(entries.count * 64)
         func append(_ file: String, _ entry: Entry) {
             Self.appendHex(entry.hash, to: &bytes)

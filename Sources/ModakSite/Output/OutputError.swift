@@ -43,7 +43,7 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotReplace(let path, let reason): "cannot replace \(path): \(reason)"
         case .cannotCreateOutput(let output, let reason):
             "cannot create \(output) (did another program create it meanwhile?): \(reason)"
-        case .cannotOpenLock(let path, let reason): "cannot open the lock file \(path): \(reason)"
+        case .cannotOpenLock(let path, let reason): "cannot lock \(path): \(reason)"
         case .keyMissesChange(let path):
             "\(path): its key did not change but its bytes did, so its key misses something the page shows"
         }

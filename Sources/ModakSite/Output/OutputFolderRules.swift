@@ -85,12 +85,14 @@ public struct OutputFolderRules: Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
     }
 
-    /// A folder Modak built: recorded in the cache, holding an older version's manifest, or whose
-    /// home page says Modak made it (`<meta name="generator" content="Modak">`, in the bundled
-    /// layout), which is still true after the folder was moved or the cache deleted.
+    /// A folder Modak built: stamped by a build (`OutputStamp`), recorded in the cache, holding an
+    /// older version's manifest, or whose home page says Modak made it (`<meta name="generator"
+    /// content="Modak">`, in the bundled layout), which is still true after the folder was moved or
+    /// the cache deleted.
     func isModaks(_ canonicalOutput: String) -> Bool {
         let bookkeeping = cache.bookkeeping(forOutput: canonicalOutput)
-        return bookkeeping.hasRecord || bookkeeping.hasLegacyManifest || Self.saysModakMadeIt(canonicalOutput + "/index.html")
+        return OutputStamp.read(of: canonicalOutput) != nil || bookkeeping.hasRecord || bookkeeping.hasLegacyManifest
+            || Self.saysModakMadeIt(canonicalOutput + "/index.html")
     }
 
     static let generatorMark = #"<meta name="generator" content="Modak">"#

@@ -133,4 +133,9 @@ public struct OutputPlan: Sendable {
     public mutating func add(contentsOf other: [OutputFile]) { files.append(contentsOf: other) }
 
     public subscript(path: String) -> OutputFile? { files.first { $0.path == path } }
+
+    /// The paths of every file of the plan; the derived ones (PNGs) only when they will be made.
+    public func paths(includingDerived: Bool) -> Set<String> {
+        Set(files.map(\.path) + deferred.map(\.path) + (includingDerived ? derived.map(\.path) : []))
+    }
 }

@@ -35,21 +35,22 @@ struct StagedFile: Sendable {
 /// it was. It is a sibling of the output folder (`.public.modak-<pid>.tmp`), on the same file
 /// system so that its files can be renamed into place; where the output is a file system of its
 /// own (a mount point) or its parent cannot be written, it is a hidden folder inside the output.
-/// A build removes the staging folders of builds that are no longer running.
+/// A build removes the staging folders of builds that are no longer running. Every file staged is
+/// marked as the site's (`OutputMarks`).
 struct StagingArea: Sendable {
     let folder: String
     /// The output folder (canonical).
     let output: String
-    /// Set when the output folder did not exist: the staging folder becomes it by being renamed.
+    /// Set when the output folder is new (made empty by this build): the staging folder becomes
+    /// it by being renamed over it.
     let becomesOutput: Bool
 
-    static func prepare(for output: String) throws -> StagingArea {
+    static func prepare(for output: String, outputIsNew: Bool) throws -> StagingArea {
         let parent = URL(fileURLWithPath: output).deletingLastPathComponent().path
-        try FileSystem.createDirectories(parent)
         FileSystem.removeAbandonedTemporaries(of: output)
         FileSystem.removeAbandonedTemporaries(of: insideName(of: output))
         let sibling = FileSystem.temporarySibling(of: output)
-        guard FileSystem.exists(output) else {
+        guard !outputIsNew else {
             try FileSystem.createDirectories(sibling)
             return StagingArea(folder: sibling, output: output, becomesOutput: true)
         }
@@ -117,7 +118,7 @@ struct StagingArea: Sendable {
         if let folder = Self.folder(of: job.path), leafFolders.contains(folder) {
             _ = try FileSystem.makeDirectory(path(of: String(folder)))
         }
-        try FileSystem.write(bytes, to: path(of: job.path))
+        try FileSystem.write(bytes, to: path(of: job.path), marked: true)
         return StagedFile(path: job.path, entry: entry, isWritten: true)
     }
 
@@ -131,6 +132,7 @@ struct StagingArea: Sendable {
             DerivationJob(source: stagedSources.contains(file.source) ? path(of: file.source) : output + "/" + file.source,
                           destination: path(of: file.path), drawing: file.drawing)
         })
+        for file in files { OutputMarks.mark(path: path(of: file.path)) }
     }
 
     /// Puts a staged file in its place in the output, making its folder there if it is new.
