@@ -7,7 +7,8 @@ MODAK       := .build/release/modak
 # (10,000 sayings 6 % faster, with cards 14 %; bench/README.md, "Fourth round").
 RELEASE     := -c release --static-swift-stdlib
 
-# PNGs (cards, icons) are drawn in process by librsvg and cairo, and packed by libdeflate.
+# PNGs (cards, icons) are drawn in process by librsvg and cairo, text painted with HarfBuzz and
+# FreeType, and packed by ISA-L's deflate.
 BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libisal-dev pkg-config
 # Cards need real fonts; pages are checked in headless Chromium; rsvg-convert draws the PNGs
 # that the cards' tests and the benchmark compare with Modak's.
@@ -79,13 +80,9 @@ reference:
 theme-boot:
 	python3 .ci/theme_boot.py
 
-## The release binary to PREFIX/bin and its templates to PREFIX/share/modak/Templates (where
-## the binary looks, beside itself), so that `modak` works from any folder.
+## The release binary to PREFIX/bin, so that `modak` works from any folder (it carries its templates).
 PREFIX ?= /usr/local
 install: deps
 	$(SWIFT) build $(RELEASE) --product modak
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/modak
+	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(MODAK) $(DESTDIR)$(PREFIX)/bin/modak
-	rm -rf $(DESTDIR)$(PREFIX)/share/modak/Templates
-	cp -R Templates $(DESTDIR)$(PREFIX)/share/modak/Templates
-	chmod -R a+rX $(DESTDIR)$(PREFIX)/share/modak/Templates

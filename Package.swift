@@ -53,9 +53,13 @@ let package = Package(
         .executableTarget(name: "modak-views", dependencies: ["ViewDeclarations"]),
         .plugin(name: "ViewsPlugin", capability: .buildTool(), dependencies: ["modak-views"], path: "Sources/ViewsPlugin"),
 
+        // The default templates (`Templates/`) built into the binary, so that a copied `modak` builds a site.
+        .executableTarget(name: "modak-embed"),
+        .plugin(name: "TemplatesPlugin", capability: .buildTool(), dependencies: ["modak-embed"], path: "Sources/TemplatesPlugin"),
+
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
         .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "SVGRaster", "CCmark", "CLibXML2", "CGlibcExtras"],
-                plugins: ["ViewsPlugin"]),
+                plugins: ["ViewsPlugin", "TemplatesPlugin"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 

@@ -62,6 +62,7 @@ public struct BuildResult: Sendable {
 /// keep their bookkeeping in a scratch folder.
 public struct SiteBuilder: Sendable {
     public let clock: @Sendable () -> Date
+    /// A folder standing in for the built-in templates (`BuiltInTemplates`); nil for those.
     public let bundledTemplates: String?
     /// Draws the PNGs of cards and icons; nil builds SVG cards and icons only.
     public let pngDeriver: (any FileDeriver)?
@@ -83,10 +84,6 @@ public struct SiteBuilder: Sendable {
     }
 
     public func build(_ request: BuildRequest) -> BuildResult {
-        var diagnostics: [Diagnostic] = []
-        func fail(_ message: String, path: String) -> BuildResult {
-            BuildResult(diagnostics: diagnostics + [Diagnostic(path: path, message)], report: nil)
-        }
         do {
             try checkOutputFolder(of: request)
         } catch {
@@ -94,12 +91,11 @@ public struct SiteBuilder: Sendable {
         }
 
         // Load and validate.
-        let files: [SourceFile]
         request.progress?(BuildProgress(stage: .reading, done: 0, total: 1))
-        do {
-            files = try DirectoryReader.contentFiles(in: request.contentDirectory)
-        } catch {
-            return fail("the content folder cannot be read: \(error)", path: request.contentDirectory)
+        let files: [SourceFile]
+        switch contentFiles(of: request) {
+        case .success(let read): files = read
+        case .failure(let failure): return BuildResult(diagnostics: failure.diagnostics, report: nil)
         }
         // A build from exactly the inputs of the last one into this folder has nothing to do.
         let writer = SiteWriter(outputDirectory: request.outputDirectory, cache: cache)
@@ -134,13 +130,7 @@ public struct SiteBuilder: Sendable {
     /// would not (`SiteWriter.filesMadeByModak`), sorted; nil, with the diagnostics, when the content
     /// or the templates do not load.
     public func leftovers(of request: BuildRequest) -> (paths: [String]?, diagnostics: [Diagnostic]) {
-        let files: [SourceFile]
-        do {
-            files = try DirectoryReader.contentFiles(in: request.contentDirectory)
-        } catch {
-            return (nil, [Diagnostic(path: request.contentDirectory, "the content folder cannot be read: \(error)")])
-        }
-        switch render(files, request) {
+        switch contentFiles(of: request).flatMap({ render($0, request) }) {
         case .success(let site):
             let planned = site.plan.paths(includingDerived: pngDeriver != nil)
             let made = SiteWriter(outputDirectory: request.outputDirectory, cache: cache).filesMadeByModak()
@@ -172,6 +162,12 @@ public struct SiteBuilder: Sendable {
         var diagnostics: [Diagnostic]
     }
 
+    private func contentFiles(of request: BuildRequest) -> Result<[SourceFile], RenderFailure> {
+        Result { try DirectoryReader.contentFiles(in: request.contentDirectory) }.mapError { error in
+            RenderFailure(diagnostics: [Diagnostic(path: request.contentDirectory, "the content folder cannot be read: \(error)")])
+        }
+    }
+
     /// The stages before the write: load and validate the content, model today and the templates,
     /// and render the plan.
     private func render(_ files: [SourceFile], _ request: BuildRequest) -> Result<RenderedSite, RenderFailure> {
@@ -186,7 +182,7 @@ public struct SiteBuilder: Sendable {
             ?? BuildDay(instant: request.instant ?? clock(), timeZone: content.site.timeZone)
         let templates: TemplateSet
         do {
-            templates = try TemplateLoader.load(folders: templateFolders(for: request))
+            templates = try TemplateLoader.load(templateSources(for: request))
         } catch let error as TemplateLoader.TemplateError {
             return .failure(RenderFailure(diagnostics: diagnostics + [error.diagnostic]))
         } catch {
@@ -210,7 +206,13 @@ public struct SiteBuilder: Sendable {
         return .success(site)
     }
 
-    /// Bundled templates, then `templates/` beside the content folder, then each `--templates`.
+    /// The built-in templates (or the folder standing in for them), then the folders of `templateFolders`.
+    public func templateSources(for request: BuildRequest) -> [TemplateSource] {
+        (bundledTemplates == nil ? [.builtIn] : []) + templateFolders(for: request).map(TemplateSource.folder)
+    }
+
+    /// The template folders on disk: the one standing in for the built-in templates, if any, then
+    /// `templates/` beside the content folder, then each `--templates`.
     public func templateFolders(for request: BuildRequest) -> [String] {
         var folders = bundledTemplates.map { [$0] } ?? []
         let siteTemplates = URL(fileURLWithPath: request.contentDirectory).deletingLastPathComponent().appendingPathComponent("templates").path

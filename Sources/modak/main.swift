@@ -135,6 +135,7 @@ func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     case .newPage: return try NewCommand.page(arguments)
     case .importFirebase: return runImport(arguments)
     case .giftsSimulate: return try runGifts(arguments)
+    case .templatesExport: return try runTemplatesExport(arguments)
     case .help: preconditionFailure("the parser answers `modak help` itself")
     case .reference:
         print(CommandReference.markdown(ModakCommands.root), terminator: "")
@@ -151,6 +152,7 @@ func main() -> ExitCode {
             return .success
         case .version:
             print("modak \(ModakVersion.current)")
+            print("templates: \(templatesDescription())")
             return .success
         case .run(let arguments):
             ran = arguments.path

@@ -50,7 +50,7 @@ public struct Command: Sendable {
 public enum CommandAction: String, Sendable, CaseIterable {
     case initSite, build, serve, check, card
     case newSaying, newSouvenir, newNotice, newPage
-    case importFirebase, giftsSimulate, help, reference
+    case importFirebase, giftsSimulate, templatesExport, help, reference
 }
 
 /// `--name VALUE` or a flag `--name`, with an optional one-letter alias.

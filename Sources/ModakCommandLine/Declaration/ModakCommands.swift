@@ -11,7 +11,7 @@ public enum ModakCommands {
             "Exit codes: 0 success, 1 content or build errors (each printed as `path:line: message`, all of them), 2 usage errors and refused output folders.",
         ],
         options: [Option.version],
-        subcommands: [initSite, build, serve, check, card, ModakCommands.new, importCommand, gifts, help, reference]
+        subcommands: [initSite, build, serve, check, card, ModakCommands.new, importCommand, gifts, templates, help, reference]
     )
 
     static let initSite = Command(
@@ -109,6 +109,30 @@ public enum ModakCommands {
                 options: [Options.gender, Options.budget, Options.answers, Options.content],
                 examples: [Example("modak gifts simulate --gender any --budget 10000-50000 --answers O,X,skip", "three answers")],
                 action: .giftsSimulate
+            ),
+        ]
+    )
+
+    static let templates = Command(
+        "templates", abstract: "Work with the templates built into modak.",
+        subcommands: [
+            Command(
+                "export", abstract: "Write the built-in templates, CSS, JS and UI strings into a folder, to customise them.",
+                discussion: [
+                    "modak carries its default templates; a site overrides any of them with a file of the same path in "
+                        + "`templates/` beside `content/` (or in a folder given with --templates). Export only the files you mean to "
+                        + "change: the others then follow the templates of newer versions of modak. A file that exists with other "
+                        + "bytes is left alone (and reported) unless --force is given. `modak --version` names the templates this "
+                        + "binary carries.",
+                ],
+                arguments: [Arguments.templatesFolder, Arguments.templateFiles],
+                options: [Options.force.with(help: "Replace files that exist with other bytes.")],
+                examples: [
+                    Example("modak templates export templates saying.mustache", "the saying page's template, to edit in templates/"),
+                    Example("modak templates export templates assets/css/modak.css i18n/ko.json", "the style sheet and the Korean strings"),
+                    Example("modak templates export /tmp/modak-templates", "every file, to read"),
+                ],
+                action: .templatesExport
             ),
         ]
     )

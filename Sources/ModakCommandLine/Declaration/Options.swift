@@ -83,6 +83,10 @@ public enum Arguments {
         "DIR", help: "The folder of the new site; it is created if needed.", optional: true, default: .value("."))
     public static let sayingID = Argument("ID", help: "The saying's id, or `today` for the saying of the day.")
     public static let exportFile = Argument("FILE", help: "The export, a JSON file.")
+    public static let templatesFolder = Argument("DIR", help: "The folder to write into, such as `templates` beside `content/`; made if needed.")
+    public static let templateFiles = Argument(
+        "FILE", help: "A file of the built-in set by its path in it: `saying.mustache`, `partials/saying-item.mustache`, "
+            + "`assets/css/modak.css`, `i18n/en.json`.", optional: true, variadic: true, default: .described("every file"))
     public static let helpTopic = Argument("COMMAND", help: "A command and its subcommands: `new saying`.", optional: true, variadic: true)
     public static let message = Argument(
         "MESSAGE", help: "The text, in Markdown, as one or more words.", optional: true, variadic: true,

@@ -2,12 +2,61 @@ import Foundation
 import ModakCore
 import Mustache
 
-/// Builds a `TemplateSet` from template folders, later folders overriding earlier ones file by file:
-/// the bundled `Templates/`, then the site's `templates/`, then `--templates`. The first folder is
-/// the whole set; a file of a later one that overrides nothing is warned about, since it is
-/// either misnamed (`sayings.mustache`) or never used.
+/// Where a set of template files comes from: the default set built into the binary
+/// (`BuiltInTemplates`), or a folder.
+public enum TemplateSource: Sendable, Equatable {
+    case builtIn
+    case folder(String)
+
+    /// The files, by path relative to the set's root, sorted.
+    func files() throws -> [(relativePath: String, bytes: [UInt8])] {
+        switch self {
+        case .builtIn: BuiltInTemplates.files
+        case .folder(let folder): try DirectoryReader.files(in: folder)
+        }
+    }
+
+    /// How messages name the set's file at `path`.
+    func location(of path: String) -> String {
+        switch self {
+        case .builtIn: "\(BuiltInTemplates.name)/\(path)"
+        case .folder(let folder): "\(folder)/\(path)"
+        }
+    }
+}
+
+/// What a file of a template set is to Modak, by its path in the set.
+enum TemplateFileKind {
+    /// `*.mustache`, named by its path without the extension.
+    case template(name: String)
+    /// Below `assets/`, copied to the output as it is.
+    case asset
+    /// `i18n/<language>.json`: the interface's strings.
+    case strings(language: String)
+
+    init?(path: String) {
+        if path.hasSuffix(".mustache") {
+            self = .template(name: String(path.dropLast(".mustache".count)))
+        } else if path.hasPrefix("assets/") {
+            self = .asset
+        } else if path.hasPrefix("i18n/"), path.hasSuffix(".json") {
+            self = .strings(language: String(path.dropFirst("i18n/".count).dropLast(".json".count)))
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Builds a `TemplateSet` from template sets, later ones overriding earlier ones file by file: the
+/// built-in templates, then the site's `templates/`, then `--templates`. The first set is the whole
+/// set; a file of a later one that overrides nothing is warned about, since it is either misnamed
+/// (`sayings.mustache`) or never used.
 public enum TemplateLoader {
     public static func load(folders: [String]) throws -> TemplateSet {
+        try load(folders.map(TemplateSource.folder))
+    }
+
+    public static func load(_ templateSources: [TemplateSource]) throws -> TemplateSet {
         var sources: [String: String] = [:]
         var sourcePaths: [String: String] = [:]
         var assets: [String: [UInt8]] = [:]
@@ -17,30 +66,31 @@ public enum TemplateLoader {
         var addedTemplates: [String: String] = [:]
         var bundledNames: [String] = []
         var bundledKeys: [String] = []
-        for (index, folder) in folders.enumerated() {
+        for (index, source) in templateSources.enumerated() {
             let overrides = index > 0
             if index == 1 {
                 bundledNames = sources.keys.sorted()
                 bundledKeys = Set(strings.values.flatMap(\.keys)).sorted()
             }
-            for (path, bytes) in try DirectoryReader.files(in: folder) {
-                let location = "\(folder)/\(path)"
-                if path.hasSuffix(".mustache") {
+            for (path, bytes) in try source.files() {
+                let location = source.location(of: path)
+                switch TemplateFileKind(path: path) {
+                case .template(let name):
                     guard let text = String(validating: bytes, as: UTF8.self) else {
                         throw InputError(description: "\(location): the template is not valid UTF-8")
                     }
-                    let name = String(path.dropLast(".mustache".count))
                     sources[name] = text
                     sourcePaths[name] = location
                     if overrides && !bundledNames.contains(name) { addedTemplates[name] = location }
-                } else if path.hasPrefix("assets/") {
+                case .asset:
                     assets[path] = bytes
-                } else if path.hasPrefix("i18n/"), path.hasSuffix(".json") {
-                    let language = String(path.dropFirst("i18n/".count).dropLast(".json".count))
+                case .strings(let language):
                     let table = try UIStrings.parse(bytes, path: location, knownKeys: overrides ? bundledKeys : nil, warnings: &warnings)
                     strings[language, default: [:]].merge(table) { _, override in override }
-                } else if overrides {
-                    warnings.append(Diagnostic(.warning, path: location, "Modak does not use this file: templates/ holds *.mustache templates, assets/ and i18n/<language>.json"))
+                case nil:
+                    if overrides {
+                        warnings.append(Diagnostic(.warning, path: location, "Modak does not use this file: templates/ holds *.mustache templates, assets/ and i18n/<language>.json"))
+                    }
                 }
             }
         }
@@ -82,26 +132,11 @@ public enum TemplateLoader {
         }
     }
 
-    /// The bundled `Templates/` folder: `$MODAK_TEMPLATES`, else the installed copy beside the
-    /// executable (`../share/modak/Templates`), else the nearest `Templates/` above it (a build
-    /// inside the repository), else a copy installed in /usr/local or /usr.
+    /// The folder `$MODAK_TEMPLATES` names, which stands in for the built-in templates (to try
+    /// edits to `Templates/` without building the binary again); nil for the built-in ones.
     public static func bundledFolder() -> String? {
-        let fileManager = FileManager.default
-        func isTemplates(_ path: String) -> Bool { fileManager.fileExists(atPath: path + "/layout.mustache") }
-        if let path = ProcessInfo.processInfo.environment["MODAK_TEMPLATES"], isTemplates(path) { return path }
-        let executable = URL(fileURLWithPath: (try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
-        var folder = executable.deletingLastPathComponent()
-        // Installed as PREFIX/bin/modak, the templates are in PREFIX/share/modak/Templates.
-        let installed = folder.deletingLastPathComponent().appendingPathComponent("share/modak/Templates").path
-        if isTemplates(installed) { return installed }
-        while folder.path != "/" {
-            let candidate = folder.appendingPathComponent("Templates").path
-            if isTemplates(candidate) { return candidate }
-            folder = folder.deletingLastPathComponent()
-        }
-        for candidate in ["/usr/local/share/modak/Templates", "/usr/share/modak/Templates"] where isTemplates(candidate) {
-            return candidate
-        }
-        return nil
+        guard let path = ProcessInfo.processInfo.environment["MODAK_TEMPLATES"], !path.isEmpty,
+              FileManager.default.fileExists(atPath: path + "/layout.mustache") else { return nil }
+        return path
     }
 }
