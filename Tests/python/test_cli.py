@@ -130,7 +130,7 @@ def test_mistakes_suggest_the_nearest_name(arguments, message, usage):
 
 def test_version():
     result = run_modak("--version")
-    assert re.fullmatch(r"modak \d+\.\d+\.\d+\n", result.stdout), result.stdout
+    assert re.fullmatch(r"modak \d+\.\d+\.\d+\ntemplates: built in, \d+ files, fingerprint [0-9a-f]{16}\n", result.stdout), result.stdout
 
 
 def test_the_command_line_reference_is_generated_from_the_declaration():

@@ -71,7 +71,7 @@ public struct SiteWriter: Sendable {
         let derived = deriver == nil ? [] : plan.derived
         let staging = try StagingArea.prepare(for: output, outputIsNew: outputIsNew)
         do {
-            // The staging folder takes the output's place: a build that finds it there waits for this one.
+            // The staging folder takes the output's place: a build that finds it there stops, as at the output's lock.
             let stagingLock = staging.becomesOutput ? try OutputLock(folder: staging.folder, folderForMessages: outputDirectory) : nil
             defer { stagingLock?.release() }
             let staged = try staging.stage(jobs.indices.filter { knownEntries[$0] == nil }.map { jobs[$0] }, previous: previous, progress: progress)
