@@ -107,7 +107,8 @@ public struct SiteBuilder: Sendable {
         if let inputs, let (record, report) = writer.unchangedBuild(from: inputs) {
             return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today, rootPath: record.rootPath)
         }
-        let (loaded, log) = ContentLoader.load(files, folder: request.contentDirectory)
+        var (loaded, log) = ContentLoader.load(files, folder: request.contentDirectory)
+        if let loaded, !loaded.site.unsafeHTML { OmittedHTML.warnings(in: loaded).forEach { log.append($0) } }
         diagnostics = log.sorted
         guard var content = loaded else { return BuildResult(diagnostics: diagnostics, report: nil) }
         if let theme = request.theme { content.site.theme = theme }
