@@ -91,12 +91,12 @@ public enum ContentLoader {
         return (log.hasErrors || site == nil ? nil : content, log)
     }
 
-    /// A content file's top folder and extension, or nil for `site.json` and hidden files.
+    /// A content file's top folder and extension, or nil for `site.json` and hidden files but those in `static/`.
     @Sendable private static func kind(of file: SourceFile) -> (folder: String, extension: String)? {
         // Over UTF-8 bytes (`/` and `.` are ASCII): splitting the path would cut it into Characters.
         let path = file.relativePath
         let bytes = path.utf8
-        guard path != "site.json", fileName(path).utf8.first != UInt8(ascii: ".") else { return nil }
+        guard path != "site.json", path.hasPrefix("static/") || fileName(path).utf8.first != UInt8(ascii: ".") else { return nil }
         return (String(path[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]), fileExtension(path))
     }
 
