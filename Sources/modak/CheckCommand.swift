@@ -31,6 +31,7 @@ func runCheck(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
         return .failure
     }
     for finding in findings { printError(finding.description) }
+    checker.robotsTxtWarning().map(printError)
     let problems = findings.isEmpty ? "no problems" : "\(grouped(findings.count)) problem\(findings.count == 1 ? "" : "s")"
     printLine("checked \(grouped(summary.pages)) pages with \(grouped(summary.references)) internal references and \(grouped(summary.dataFiles)) XML and JSON files: \(problems)")
     return contentFailed || !findings.isEmpty ? .failure : .success
