@@ -36,7 +36,7 @@ func runInit(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     printLine("  modak build     # renders content/ into public/")
     printLine("  modak serve     # previews it on http://127.0.0.1:8000/, rebuilding as you edit")
     printLine("`modak help` lists the commands and `man modak` describes them; every file and field is described in")
-    printLine("/usr/share/doc/modak/ where Modak was installed from its package, and in docs/reference/ in Modak's source.")
+    printLine("/usr/share/doc/modak/ (installed with Modak's package) and in docs/reference/ in Modak's source.")
     return .success
 }
 

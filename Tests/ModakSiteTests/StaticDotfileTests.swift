@@ -23,14 +23,20 @@ import TestSupport
         let site = try WrittenSite(files)
         #expect(site.result.succeeded && site.warnings == [], "\(site.result.diagnostics)")
         for (path, text) in Self.dotfiles {
-            #expect(site.folder.read(path.replacingOccurrences(of: "content/static/", with: "public/")) == text, "\(path)")
+            let published = path.replacingOccurrences(of: "content/static/", with: "public/")
+            #expect(site.folder.read(published) == text, "\(path)")
         }
-        for absent in ["public/.DS_Store", "public/.git", "public/.lamp.md.swp"] { #expect(!site.folder.exists(absent)) }
+        for absent in ["public/.DS_Store", "public/.git", "public/.lamp.md.swp"] {
+            #expect(!site.folder.exists(absent), "\(absent)")
+        }
 
         for path in Self.dotfiles.keys { try FileManager.default.removeItem(atPath: site.folder.path + "/" + path) }
-        let rebuilt = SiteBuilder.pinned.build(request(content: site.folder.path + "/content", output: site.folder.path + "/public"))
+        let content = site.folder.path + "/content", output = site.folder.path + "/public"
+        let rebuilt = SiteBuilder.pinned.build(request(content: content, output: output))
         #expect(rebuilt.report?.removed == Self.dotfiles.count, "\(rebuilt.diagnostics)")
-        for path in ["public/.nojekyll", "public/.well-known", "public/img/.keep"] { #expect(!site.folder.exists(path), "\(path)") }
+        for path in ["public/.nojekyll", "public/.well-known", "public/img/.keep"] {
+            #expect(!site.folder.exists(path), "\(path)")
+        }
     }
 
     @Test func theWritersOwnHiddenNamesAreStillRefused() throws {

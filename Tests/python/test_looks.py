@@ -170,7 +170,8 @@ def test_the_card_above_the_fold_loads_at_once_and_images_below_it_wait(site, in
     (`fetchpriority` would say more, but the Nu checker of test_html_valid does not know it yet).
     Images below the fold (the gift list's lower rows) stay lazy."""
     for saying in index[:5]:
-        cards = [image for image in site(f"sayings/{saying['id']}/").execute_script(IMAGES) if image["name"] == "card-preview"]
+        images = site(f"sayings/{saying['id']}/").execute_script(IMAGES)
+        cards = [image for image in images if image["name"] == "card-preview"]
         assert len(cards) == 1, saying["id"]
         card = cards[0]
         assert card["top"] < card["fold"], f"{saying['id']}: the card is in view at 1280×900"

@@ -132,7 +132,9 @@ public struct Souvenir: Sendable, Equatable {
     public var source: SourceLocation
     public var messageSource: MarkdownSource
 
-    public init(title: String?, message: String, deliver: Date, source: SourceLocation, messageSource: MarkdownSource? = nil) {
+    public init(
+        title: String?, message: String, deliver: Date, source: SourceLocation, messageSource: MarkdownSource? = nil
+    ) {
         (self.title, self.message, self.deliver, self.source) = (title, message, deliver, source)
         self.messageSource = messageSource ?? .string(at: source)
     }
@@ -148,8 +150,8 @@ public struct Notice: Sendable, Equatable {
     public var isDraft: Bool
 
     public init(
-        slug: String, title: String, date: Date, body: String, source: SourceLocation, bodySource: MarkdownSource? = nil,
-        isDraft: Bool = false
+        slug: String, title: String, date: Date, body: String, source: SourceLocation,
+        bodySource: MarkdownSource? = nil, isDraft: Bool = false
     ) {
         (self.slug, self.title, self.date, self.body, self.source) = (slug, title, date, body, source)
         (self.bodySource, self.isDraft) = (bodySource ?? .string(at: source), isDraft)
@@ -165,7 +167,10 @@ public struct Page: Sendable, Equatable {
     public var bodySource: MarkdownSource
     public var isDraft: Bool
 
-    public init(slug: String, title: String, body: String, source: SourceLocation, bodySource: MarkdownSource? = nil, isDraft: Bool = false) {
+    public init(
+        slug: String, title: String, body: String, source: SourceLocation, bodySource: MarkdownSource? = nil,
+        isDraft: Bool = false
+    ) {
         (self.slug, self.title, self.body, self.source, self.isDraft) = (slug, title, body, source, isDraft)
         self.bodySource = bodySource ?? .string(at: source)
     }

@@ -96,7 +96,8 @@ public enum ContentLoader {
         // Over UTF-8 bytes (`/` and `.` are ASCII): splitting the path would cut it into Characters.
         let path = file.relativePath
         let bytes = path.utf8
-        guard path != "site.json", path.hasPrefix("static/") || fileName(path).utf8.first != UInt8(ascii: ".") else { return nil }
+        let isHidden = fileName(path).utf8.first == UInt8(ascii: ".")
+        guard path != "site.json", !isHidden || path.hasPrefix("static/") else { return nil }
         return (String(path[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]), fileExtension(path))
     }
 

@@ -20,7 +20,8 @@ public enum DirectoryReader {
             throw InputError(description: "\(directory): no such folder")
         }
         var relativePaths: [String] = []
-        try collectFiles(in: directory, prefix: "", keepsHidden: false, publishedWhole: publishedWhole, into: &relativePaths)
+        try collectFiles(
+            in: directory, prefix: "", keepsHidden: false, publishedWhole: publishedWhole, into: &relativePaths)
         relativePaths.sort()
         let root = directory.hasSuffix("/") ? directory : directory + "/"
         // Small files cost their system calls more than their bytes: both cores make them.
@@ -49,7 +50,9 @@ public enum DirectoryReader {
             }
             if kind == UInt8(DT_DIR) {
                 let keepsHidden = keepsHidden || prefix + name == publishedWhole
-                try collectFiles(in: path, prefix: prefix + name + "/", keepsHidden: keepsHidden, publishedWhole: publishedWhole, into: &paths)
+                try collectFiles(
+                    in: path, prefix: prefix + name + "/", keepsHidden: keepsHidden, publishedWhole: publishedWhole,
+                    into: &paths)
             } else if kind == UInt8(DT_REG) {
                 paths.append(prefix + name)
             }
@@ -85,7 +88,9 @@ public enum DirectoryReader {
     /// `static/` are read too: `.nojekyll` and `.well-known/` are published like the rest of it.
     public static func contentFiles(in directory: String) throws -> [SourceFile] {
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return try files(in: directory, publishedWhole: "static").map { SourceFile(relativePath: $0.relativePath, displayPath: prefix + $0.relativePath, bytes: $0.bytes) }
+        return try files(in: directory, publishedWhole: "static").map {
+            SourceFile(relativePath: $0.relativePath, displayPath: prefix + $0.relativePath, bytes: $0.bytes)
+        }
     }
 }
 

@@ -54,12 +54,14 @@ public struct MarkdownRenderer: Sendable {
 public enum OmittedHTML {
     /// One warning per Markdown text that holds raw HTML, at its first.
     public static func warnings(in content: ContentSet) -> [Diagnostic] {
-        let texts = content.sayings.map { ($0.body, $0.bodySource) } + content.souvenirs.map { ($0.message, $0.messageSource) }
+        let texts = content.sayings.map { ($0.body, $0.bodySource) }
+            + content.souvenirs.map { ($0.message, $0.messageSource) }
             + content.notices.map { ($0.body, $0.bodySource) } + content.pages.map { ($0.body, $0.bodySource) }
         return texts.compactMap { text, source in
             firstRawHTML(in: text).map { html, line in
                 .warning(source.location(ofLine: line), "the raw HTML `\(html)` is left out of the page: "
-                    + "set \"unsafeHTML\": true in site.json to keep raw HTML (only if you trust everyone who writes the content)")
+                    + "set \"unsafeHTML\": true in site.json to keep raw HTML "
+                    + "(only if you trust everyone who writes the content)")
             }
         }
     }
@@ -70,7 +72,9 @@ public enum OmittedHTML {
         guard markdown.utf8.contains(UInt8(ascii: "<")) else { return nil }
         var source = markdown
         guard let document = source.withUTF8({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
+            buffer.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+            }
         }) else { return nil }
         defer { cmark_node_free(document) }
         let iterator = cmark_iter_new(document)
@@ -78,8 +82,8 @@ public enum OmittedHTML {
         while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
             let node = cmark_iter_get_node(iterator)
             let type = cmark_node_get_type(node)
-            guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE, let literal = cmark_node_get_literal(node)
-            else { continue }
+            guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
+                  let literal = cmark_node_get_literal(node) else { continue }
             let html = String(cString: literal).prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
             // A comment is hidden either way: leaving it out loses nothing a reader would see.
             if html.hasPrefix("<!--") { continue }
