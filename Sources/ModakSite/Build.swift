@@ -171,7 +171,8 @@ public struct SiteBuilder: Sendable {
     /// The stages before the write: load and validate the content, model today and the templates,
     /// and render the plan.
     private func render(_ files: [SourceFile], _ request: BuildRequest) -> Result<RenderedSite, RenderFailure> {
-        let (loaded, log) = ContentLoader.load(files, folder: request.contentDirectory)
+        var (loaded, log) = ContentLoader.load(files, folder: request.contentDirectory)
+        if let loaded, !loaded.site.unsafeHTML { OmittedHTML.warnings(in: loaded).forEach { log.append($0) } }
         var diagnostics = log.sorted
         guard var content = loaded else { return .failure(RenderFailure(diagnostics: diagnostics)) }
         if let theme = request.theme { content.site.theme = theme }

@@ -40,6 +40,7 @@ func runCheck(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
             + "run `modak build` to remove it")
     }
     for finding in findings { printError(finding.description) }
+    checker.robotsTxtWarning().map(printError)
     let count = findings.count + leftovers.count
     let problems = count == 0 ? "no problems" : "\(grouped(count)) problem\(count == 1 ? "" : "s")"
     printLine("checked \(grouped(summary.pages)) pages with \(grouped(summary.references)) internal references and \(grouped(summary.dataFiles)) XML and JSON files: \(problems)")

@@ -35,7 +35,8 @@ func runInit(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     if folder != "." { printLine("  cd \(shellQuoted(folder))") }
     printLine("  modak build     # renders content/ into public/")
     printLine("  modak serve     # previews it on http://127.0.0.1:8000/, rebuilding as you edit")
-    printLine("`modak help` lists the commands; docs/reference/ in Modak's source describes every file and field.")
+    printLine("`modak help` lists the commands and `man modak` describes them; every file and field is described in")
+    printLine("/usr/share/doc/modak/ (installed with Modak's package) and in docs/reference/ in Modak's source.")
     return .success
 }
 

@@ -145,11 +145,12 @@ private struct Site {
     }
 
     func time(_ text: String, option: Option, typed: String) -> Date? {
-        guard let date = TimeParser.parse(text, in: content.site.timeZone) else {
-            Self.fail("\(option.longName) is `\(text)`, not a time: write \(TimeParser.acceptedForms)", typed: typed)
+        do {
+            return try TimeParser.read(text, in: content.site.timeZone)
+        } catch {
+            Self.fail("\(option.longName) is `\(text)`, not a time: \(error)", typed: typed)
             return nil
         }
-        return date
     }
 
     /// `2026-11-28 09:30` in the site's time zone.

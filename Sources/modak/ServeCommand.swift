@@ -13,7 +13,8 @@ func runServe(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     let builder = SiteBuilder()
     guard outputFolderIsAllowed(request, by: builder) else { return .usage }
     let server = PreviewServer(builder: builder, request: request) { build in
-        if build.reason != .start { printLine("\(build.reason.rawValue): rebuilt") }
+        // "rebuilt" only for a build that succeeded: a failed one prints its errors instead.
+        if build.reason != .start && build.result.succeeded { printLine("\(build.reason.rawValue): rebuilt") }
         let succeeded = printOutcome(build.result, of: request, started: Date().addingTimeInterval(-build.seconds))
         if !succeeded { printError("modak: still serving the last good site; fix the errors above and save") }
     }

@@ -44,7 +44,8 @@ import TestSupport
     static let escapingOutputPaths = [
         "../escape.html", "/tmp/modak-absolute-escape.html", "a/../../escape.html", "a\\..\\..\\escape.html", "",
         "a//b.html", "./a.html", "a/./b.html", "C:/escape.html", "sayings/../../escape.html",
-        ".modak-manifest", ".hidden/index.html",
+        // Hidden names are the site's (`.well-known/`) but for the writer's own.
+        ".modak-manifest", ".modak-staging/index.html", "a/.b.html.modak-7.tmp",
     ]
 
     @Test(arguments: escapingOutputPaths)

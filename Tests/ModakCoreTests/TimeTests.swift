@@ -34,6 +34,12 @@ struct TimeTests {
         #expect(TimeParser.parse("2026-11-28T09:30:00.", in: seoul) == nil)
     }
 
+    @Test func aOneDigitHourIsReadWithAZeroBefore() {
+        #expect(TimeParser.parse("2026-10-03 7:30", in: seoul) == TimeParser.parse("2026-10-03 07:30", in: seoul))
+        #expect(TimeParser.parse("2026-10-03T7:30:00Z", in: seoul) == instant("2026-10-03T07:30:00Z"))
+        #expect(TimeParser.parse("2026-10-03 0:05+0900", in: utc) == instant("2026-10-02T15:05:00Z"))
+    }
+
     static let rejected = [
         "2026-02-30", "2026-13-01", "2026-00-01", "2026-04-31", "2026-11-28 24:00", "2026-11-28 -1:00", "yesterday",
         "2026-+1-28", "2026-11-+1", "+202-11-28", "2026-11-28 +9:30", "2026-11-28 09:+3", "2026-11-28T09:30:00+09:00:00",

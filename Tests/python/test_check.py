@@ -2,7 +2,7 @@
 import os
 import shutil
 
-from conftest import SAMPLE_CONTENT, run_modak
+from conftest import SAMPLE_CONTENT, build_site, run_modak
 
 
 def test_the_sample_site_checks_clean(sample_site):
@@ -39,3 +39,29 @@ def test_a_missing_output_folder_is_an_error(tmp_path):
     result = run_modak("check", "--content", SAMPLE_CONTENT, "--output", str(tmp_path / "nothing"), check=False)
     assert result.returncode == 1
     assert "modak build" in result.stderr
+
+
+
+def tiny_site(tmp_path, base_url):
+    """One saying, without cards, built with `base_url`; returns its content and output folders."""
+    content, output = tmp_path / "content", str(tmp_path / "public")
+    (content / "sayings").mkdir(parents=True, exist_ok=True)
+    (content / "site.json").write_text(f'{{"title": "T", "baseURL": "{base_url}", "cards": false}}', encoding="utf-8")
+    (content / "sayings" / "a.md").write_text("---\nid: a\neng: A\nwho: B\ntime: 2026-11-20\n---\n", encoding="utf-8")
+    build_site(str(content), output)
+    return str(content), output
+
+
+def test_a_site_under_a_path_is_warned_that_its_robots_txt_goes_unread(tmp_path):
+    content, output = tiny_site(tmp_path, "https://name.github.io/lanterns/")
+    under_path = run_modak("check", "--content", content, "--output", output, check=False)
+    assert under_path.returncode == 0 and "no problems" in under_path.stdout, under_path.stderr
+    assert under_path.stderr.splitlines() == [
+        f"{output}/robots.txt:1: warning: crawlers read robots.txt only at a host's root "
+        "(https://name.github.io/robots.txt), not under the site's path /lanterns/: so that they find the sitemap, "
+        "add `Sitemap: https://name.github.io/lanterns/sitemap.xml` to the host's robots.txt, "
+        "or submit the sitemap to the search engines yourself"]
+
+    content, output = tiny_site(tmp_path, "https://name.github.io/")
+    at_root = run_modak("check", "--content", content, "--output", output, check=False)
+    assert at_root.returncode == 0 and at_root.stderr == "", at_root.stderr

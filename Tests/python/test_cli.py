@@ -1,4 +1,5 @@
 """The command line as a user meets it: exit codes, usage lines, and the build's summary."""
+import json
 import os
 import re
 import subprocess
@@ -148,6 +149,9 @@ def test_init_then_build_makes_a_site_with_one_of_each(tmp_path):
     result = modak_in(tmp_path, "init")
     assert result.returncode == 0, result.stderr
     assert "modak build" in result.stdout and "modak serve" in result.stdout and "cd " not in result.stdout
+    for reference in ("`man modak`", "/usr/share/doc/modak/", "docs/reference/"):
+        assert reference in result.stdout, "the closing lines say where the manual is"
+    assert json.loads((tmp_path / "content" / "site.json").read_text())["description"].strip(), "a described site"
     assert (tmp_path / ".gitignore").read_text() == "/public/\n"
     build = modak_in(tmp_path, "build")
     assert build.returncode == 0, build.stderr

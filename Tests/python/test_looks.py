@@ -158,3 +158,23 @@ def test_pages_fit_the_window(site, index, width):
         site(path)
         overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, f"/{path} scrolls sideways by {overflow}px at {width}px"
+
+
+IMAGES = """return [...document.images].map(image => ({
+    name: image.className, top: image.getBoundingClientRect().top, fold: innerHeight,
+    loading: image.getAttribute("loading")}))"""
+
+
+def test_the_card_above_the_fold_loads_at_once_and_images_below_it_wait(site, index):
+    """A lazy image in view is fetched late, and the card is a saying page's largest paint: it is eager
+    (`fetchpriority` would say more, but the Nu checker of test_html_valid does not know it yet).
+    Images below the fold (the gift list's lower rows) stay lazy."""
+    for saying in index[:5]:
+        images = site(f"sayings/{saying['id']}/").execute_script(IMAGES)
+        cards = [image for image in images if image["name"] == "card-preview"]
+        assert len(cards) == 1, saying["id"]
+        card = cards[0]
+        assert card["top"] < card["fold"], f"{saying['id']}: the card is in view at 1280×900"
+        assert card["loading"] != "lazy", (saying["id"], card)
+    below = [image for image in site("gifts/").execute_script(IMAGES) if image["top"] >= image["fold"]]
+    assert below and all(image["loading"] == "lazy" for image in below), below

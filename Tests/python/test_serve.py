@@ -190,6 +190,7 @@ def test_a_broken_edit_keeps_the_last_good_site_and_shows_the_errors(server):
     path = os.path.join(server.content, "sayings", "laozi-journey.md")
     with open(path, encoding="utf-8") as f:
         good = f.read()
+    before = len(server.lines)
     with open(path, "w", encoding="utf-8") as f:
         f.write(good.replace("who: Laozi", "who: Laozi\ntmie: 2026-11-30"))
     try:
@@ -197,11 +198,16 @@ def test_a_broken_edit_keeps_the_last_good_site_and_shows_the_errors(server):
         status, _, body = server.get("/sayings/laozi-journey/")
         assert status == 200 and b"A journey of a thousand miles" in body
         assert b"laozi-journey.md:" in body and b"tmie" in body
-        assert any("laozi-journey.md:" in line and "tmie" in line for line in server.lines)
+        assert wait_for(lambda: any("still serving the last good site" in line for line in server.lines[before:]))
+        failed = server.lines[before:]
+        assert any("laozi-journey.md:" in line and "tmie" in line for line in failed)
+        assert not any("rebuilt" in line for line in failed), "a failed build said rebuilt:\n" + "".join(failed)
     finally:
         with open(path, "w", encoding="utf-8") as f:
             f.write(good)
     assert wait_for(lambda: b"modak-build-errors" not in server.get("/")[2])
+    rebuilt = "content or templates changed: rebuilt"
+    assert wait_for(lambda: any(line.startswith(rebuilt) for line in server.lines[before:]))
 
 
 def test_an_open_page_reloads_itself_after_an_edit(server, browser):

@@ -52,6 +52,8 @@ public enum ModakCommands {
                 + "--date), every internal link, image, script, stylesheet, media source and share image of "
                 + "the built pages that points at no file, as `page:line: target`, and every XML or JSON file that does not "
                 + "parse. Exits 1 when anything is found, so it can guard a deployment.",
+            "Warns, without failing, when baseURL has a path (`https://name.github.io/lanterns/`): crawlers read "
+                + "robots.txt only at a host's root, so the site's own names its sitemap to nobody.",
         ],
         options: [
             Options.content,

@@ -40,11 +40,11 @@ public enum StarterSite {
     }
 
     /// Every key `site.json` takes, with its default (and one `menu` link, to show its form);
-    /// `title`, `baseURL` and `author` are yours to fill in.
+    /// `title`, `description`, `baseURL` and `author` are yours to fill in.
     static let siteJSON = """
     {
       "title": "My sayings",
-      "description": "",
+      "description": "A saying a day, in Korean and English",
       "baseURL": "https://example.org/",
       "language": "ko",
       "timezone": "\(timeZone)",

@@ -76,12 +76,17 @@ public struct Saying: Sendable, Equatable {
     /// Markdown commentary, possibly empty.
     public var body: String
     public var source: SourceLocation
+    public var bodySource: MarkdownSource
     /// `draft: true`: built only when drafts are asked for (see `TimeRules.includeDrafts`).
     public var isDraft: Bool
 
-    public init(id: String, kor: String, eng: String, who: String, time: Date, tags: [String] = [], body: String = "", source: SourceLocation, isDraft: Bool = false) {
+    public init(
+        id: String, kor: String, eng: String, who: String, time: Date, tags: [String] = [], body: String = "",
+        source: SourceLocation, bodySource: MarkdownSource? = nil, isDraft: Bool = false
+    ) {
         (self.id, self.kor, self.eng, self.who, self.time, self.tags) = (id, kor, eng, who, time, tags)
         (self.body, self.source, self.isDraft) = (body, source, isDraft)
+        self.bodySource = bodySource ?? .string(at: source)
     }
 }
 
@@ -125,9 +130,13 @@ public struct Souvenir: Sendable, Equatable {
     public var message: String
     public var deliver: Date
     public var source: SourceLocation
+    public var messageSource: MarkdownSource
 
-    public init(title: String?, message: String, deliver: Date, source: SourceLocation) {
+    public init(
+        title: String?, message: String, deliver: Date, source: SourceLocation, messageSource: MarkdownSource? = nil
+    ) {
         (self.title, self.message, self.deliver, self.source) = (title, message, deliver, source)
+        self.messageSource = messageSource ?? .string(at: source)
     }
 }
 
@@ -137,11 +146,15 @@ public struct Notice: Sendable, Equatable {
     public var date: Date
     public var body: String
     public var source: SourceLocation
+    public var bodySource: MarkdownSource
     public var isDraft: Bool
 
-    public init(slug: String, title: String, date: Date, body: String, source: SourceLocation, isDraft: Bool = false) {
+    public init(
+        slug: String, title: String, date: Date, body: String, source: SourceLocation,
+        bodySource: MarkdownSource? = nil, isDraft: Bool = false
+    ) {
         (self.slug, self.title, self.date, self.body, self.source) = (slug, title, date, body, source)
-        self.isDraft = isDraft
+        (self.bodySource, self.isDraft) = (bodySource ?? .string(at: source), isDraft)
     }
 }
 
@@ -151,10 +164,36 @@ public struct Page: Sendable, Equatable {
     public var title: String
     public var body: String
     public var source: SourceLocation
+    public var bodySource: MarkdownSource
     public var isDraft: Bool
 
-    public init(slug: String, title: String, body: String, source: SourceLocation, isDraft: Bool = false) {
+    public init(
+        slug: String, title: String, body: String, source: SourceLocation, bodySource: MarkdownSource? = nil,
+        isDraft: Bool = false
+    ) {
         (self.slug, self.title, self.body, self.source, self.isDraft) = (slug, title, body, source, isDraft)
+        self.bodySource = bodySource ?? .string(at: source)
+    }
+}
+
+/// Where a Markdown text lies in its file, so that a warning about one of its lines points at that line.
+public struct MarkdownSource: Sendable, Equatable {
+    /// The file line of the text's first line.
+    public var start: SourceLocation
+    /// True for a Markdown file's body, whose lines are the file's; a JSON string is written on one line.
+    public var followsFileLines: Bool
+
+    public static func body(from start: SourceLocation) -> MarkdownSource {
+        MarkdownSource(start: start, followsFileLines: true)
+    }
+
+    public static func string(at location: SourceLocation) -> MarkdownSource {
+        MarkdownSource(start: location, followsFileLines: false)
+    }
+
+    /// Where the text's 1-based `line` is written.
+    public func location(ofLine line: Int) -> SourceLocation {
+        followsFileLines ? SourceLocation(path: start.path, line: start.line + line - 1) : start
     }
 }
 

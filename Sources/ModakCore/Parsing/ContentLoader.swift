@@ -91,12 +91,13 @@ public enum ContentLoader {
         return (log.hasErrors || site == nil ? nil : content, log)
     }
 
-    /// A content file's top folder and extension, or nil for `site.json` and hidden files.
+    /// A content file's top folder and extension, or nil for `site.json` and hidden files but those in `static/`.
     @Sendable private static func kind(of file: SourceFile) -> (folder: String, extension: String)? {
         // Over UTF-8 bytes (`/` and `.` are ASCII): splitting the path would cut it into Characters.
         let path = file.relativePath
         let bytes = path.utf8
-        guard path != "site.json", fileName(path).utf8.first != UInt8(ascii: ".") else { return nil }
+        let isHidden = fileName(path).utf8.first == UInt8(ascii: ".")
+        guard path != "site.json", !isHidden || path.hasPrefix("static/") else { return nil }
         return (String(path[..<(bytes.firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex)]), fileExtension(path))
     }
 
@@ -141,7 +142,7 @@ enum SayingDecoder {
     static let frontMatterKeys = knownKeys.filter { $0 != "body" }
 
     static func decode(markdown document: FrontMatterDocument, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
-        decode(document.record, body: document.body, in: zone, log: &log)
+        decode(document.record, body: (document.body, document.bodySource), in: zone, log: &log)
     }
 
     static func decode(json record: RawRecord, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
@@ -149,7 +150,9 @@ enum SayingDecoder {
     }
 
     /// `body` is the Markdown after the front matter, or nil for JSON (where it is a field).
-    private static func decode(_ record: RawRecord, body: String?, in zone: TimeZone, log: inout DiagnosticLog) -> Saying? {
+    private static func decode(
+        _ record: RawRecord, body: (text: String, source: MarkdownSource)?, in zone: TimeZone, log: inout DiagnosticLog
+    ) -> Saying? {
         let errorsBefore = log.errors.count
         let reader = RecordReader(record, noun: "saying", knownKeys: body == nil ? knownKeys : frontMatterKeys, log: &log)
         let id = reader.identifier("id", log: &log)
@@ -161,10 +164,13 @@ enum SayingDecoder {
         let who = reader.nonBlankString("who", log: &log)
         let time = reader.time("time", required: true, in: zone, log: &log)
         let tags = reader.stringList("tags", log: &log)
-        let text = body ?? reader.string("body", log: &log) ?? ""
+        let text = body?.text ?? reader.string("body", log: &log) ?? ""
+        let bodySource = body?.source ?? .string(at: reader.location(of: "body"))
         let isDraft = reader.bool("draft", log: &log) ?? false
         guard log.errors.count == errorsBefore, let id, let who, let time else { return nil }
-        return Saying(id: id, kor: kor, eng: eng, who: who, time: time, tags: tags, body: text, source: SourceLocation(path: record.path, line: record.line), isDraft: isDraft)
+        return Saying(
+            id: id, kor: kor, eng: eng, who: who, time: time, tags: tags, body: text, source: record.location,
+            bodySource: bodySource, isDraft: isDraft)
     }
 }
 
@@ -183,7 +189,9 @@ enum SouvenirDecoder {
             log.error(document.record.location, "the souvenir has no message: write it below the closing `---`")
         }
         guard log.errors.count == errorsBefore, let deliver else { return nil }
-        return Souvenir(title: title, message: document.body, deliver: deliver, source: document.record.location)
+        return Souvenir(
+            title: title, message: document.body, deliver: deliver, source: document.record.location,
+            messageSource: document.bodySource)
     }
 
     static func decode(json record: RawRecord, in zone: TimeZone, log: inout DiagnosticLog) -> Souvenir? {
@@ -193,7 +201,9 @@ enum SouvenirDecoder {
         let title = reader.string("title", log: &log)
         let deliver = reader.time("deliverDate", required: true, in: zone, log: &log)
         guard log.errors.count == errorsBefore, let message, let deliver else { return nil }
-        return Souvenir(title: title, message: message, deliver: deliver, source: record.location)
+        return Souvenir(
+            title: title, message: message, deliver: deliver, source: record.location,
+            messageSource: .string(at: reader.location(of: "message")))
     }
 }
 
@@ -209,7 +219,9 @@ enum PageDecoder {
         let slug = slug(reader, fileStem: fileStem, log: &log)
         let isDraft = reader.bool("draft", log: &log) ?? false
         guard log.errors.count == errorsBefore, let title, let date, let slug else { return nil }
-        return Notice(slug: slug, title: title, date: date, body: document.body, source: document.record.location, isDraft: isDraft)
+        return Notice(
+            slug: slug, title: title, date: date, body: document.body, source: document.record.location,
+            bodySource: document.bodySource, isDraft: isDraft)
     }
 
     static func page(_ document: FrontMatterDocument, fileStem: String, log: inout DiagnosticLog) -> Page? {
@@ -222,7 +234,9 @@ enum PageDecoder {
         }
         let isDraft = reader.bool("draft", log: &log) ?? false
         guard log.errors.count == errorsBefore, let title, let slug else { return nil }
-        return Page(slug: slug, title: title, body: document.body, source: document.record.location, isDraft: isDraft)
+        return Page(
+            slug: slug, title: title, body: document.body, source: document.record.location,
+            bodySource: document.bodySource, isDraft: isDraft)
     }
 
     private static func slug(_ reader: RecordReader, fileStem: String, log: inout DiagnosticLog) -> String? {

@@ -121,11 +121,12 @@ struct RecordReader {
 
     func time(_ key: String, required: Bool, in timeZone: TimeZone, log: inout DiagnosticLog) -> Date? {
         guard let text = string(key, required: required, log: &log) else { return nil }
-        guard let date = TimeParser.parse(text, in: timeZone) else {
-            log.error(location(of: key), "`\(key)` is `\(text.prefix(40))`, not a time: write \(TimeParser.acceptedForms)")
+        do {
+            return try TimeParser.read(text, in: timeZone)
+        } catch {
+            log.error(location(of: key), "`\(key)` is `\(text.prefix(40))`, not a time: \(error)")
             return nil
         }
-        return date
     }
 
     /// An id or slug safe to use as one path component.

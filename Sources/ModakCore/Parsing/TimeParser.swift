@@ -10,17 +10,13 @@ public struct CivilDay: Sendable, Equatable, Hashable, Comparable, CustomStringC
 
     /// `2026-11-28`, or nil when it is not a real day.
     public init?(iso text: some StringProtocol) {
-        self.init(isoBytes: Array(text.utf8)[...])
-    }
-
-    init?(isoBytes bytes: ArraySlice<UInt8>) {
-        let start = bytes.startIndex
-        guard bytes.count == 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
-              let year = asciiNumber(bytes[start..<start + 4]), let month = asciiNumber(bytes[start + 5..<start + 7]),
-              let day = asciiNumber(bytes[start + 8..<start + 10]),
-              (1...12).contains(month), (1...CivilDay.daysIn(month: month, year: year)).contains(day)
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = asciiNumber(bytes[0..<4]), let month = asciiNumber(bytes[5..<7]),
+              let day = asciiNumber(bytes[8..<10]),
+              let checked = try? CivilDay.checked(year: year, month: month, day: day)
         else { return nil }
-        self.init(year: year, month: month, day: day)
+        self = checked
     }
 
     public static func daysIn(month: Int, year: Int) -> Int {
@@ -110,29 +106,28 @@ public func appendDigits(_ number: Int, width: Int, to text: inout [UInt8]) {
 }
 
 /// Parses the time forms docs/reference/content.md lists: `2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`,
-/// `2026-11-28T09:30:00`, and ISO 8601 with an offset (`Z`, `+09:00`, `+0900`, optional fraction).
-/// A time without an offset is wall-clock time in the site's time zone.
+/// `2026-11-28T09:30:00`, and ISO 8601 with an offset (`Z`, `+09:00`, `+0900`, optional fraction). The hour may
+/// have one digit (`2026-11-28 9:30` is 09:30). A time without an offset is wall-clock time in the site's time zone.
 public enum TimeParser {
     public static let acceptedForms = "`2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`, `2026-11-28T09:30:00` or `2026-11-28T09:30:00+09:00`"
 
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
+        try? read(text, in: timeZone)
+    }
+
+    /// The instant `text` names, or why it names none: a value that cannot be (`month 13`), or no accepted form.
+    public static func read(_ text: String, in timeZone: TimeZone) throws(TimeProblem) -> Date {
         // Foundation's trimming is slow, and nearly every time has nothing to trim.
         let text = text.first?.isWhitespace == true || text.last?.isWhitespace == true ? text.trimmingCharacters(in: .whitespaces) : text
         // Byte by byte from here: every character of the accepted forms is ASCII, and content has
         // thousands of times.
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 10, let day = CivilDay(isoBytes: bytes[..<10]) else { return nil }
-        var rest = bytes[10...]
-        var seconds = day.daysSinceEpoch * 86_400
-        if rest.isEmpty { return instant(localSeconds: seconds, in: timeZone) }
-
-        guard let separator = rest.first, separator == UInt8(ascii: " ") || separator == UInt8(ascii: "T") else { return nil }
-        rest = rest.dropFirst()
-        guard let clock = parseClock(&rest) else { return nil }
-        seconds += clock.seconds
-        if rest.isEmpty { return instant(localSeconds: seconds, in: timeZone).addingTimeInterval(clock.fraction) }
-        guard let offset = parseOffset(rest) else { return nil }
-        return Date(timeIntervalSince1970: Double(seconds - offset) + clock.fraction)
+        guard let written = WrittenTime(Array(text.utf8)[...]) else { throw .noAcceptedForm }
+        let day = try CivilDay.checked(year: written.year, month: written.month, day: written.day)
+        let seconds = try day.daysSinceEpoch * 86_400 + written.secondsOfDay()
+        guard let offset = try written.offsetSeconds() else {
+            return instant(localSeconds: seconds, in: timeZone).addingTimeInterval(written.fraction)
+        }
+        return Date(timeIntervalSince1970: Double(seconds - offset) + written.fraction)
     }
 
     /// The instant a wall-clock time (seconds since the local epoch) names in `timeZone`.
@@ -148,43 +143,113 @@ public enum TimeParser {
         let consistent = [before, after].map { localSeconds - $0 }.filter { localSeconds - offset(at: $0) == $0 }
         return Date(timeIntervalSince1970: Double(consistent.min() ?? localSeconds - before))
     }
+}
 
-    private static func parseClock(_ rest: inout ArraySlice<UInt8>) -> (seconds: Int, fraction: Double)? {
-        func twoDigits(_ limit: Int) -> Int? {
-            guard rest.count >= 2, let value = asciiNumber(rest.prefix(2)), value <= limit else { return nil }
-            rest = rest.dropFirst(2)
-            return value
+/// Why a text is not a time, as the end of a message: "`time` is `…`, not a time: \(problem)".
+public struct TimeProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    public let description: String
+
+    static let noAcceptedForm = TimeProblem(description: "write \(TimeParser.acceptedForms)")
+
+    static func noSuch(_ what: String, _ value: Int, range: String) -> TimeProblem {
+        TimeProblem(description: "there is no \(what) \(value) (\(what)s go from \(range))")
+    }
+}
+
+extension CivilDay {
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June",
+        "July", "August", "September", "October", "November", "December",
+    ]
+
+    /// The day, or which of its numbers cannot be: `month 13`, `day 31 in April`, `day 29 in February 2027`.
+    static func checked(year: Int, month: Int, day: Int) throws(TimeProblem) -> CivilDay {
+        guard (1...12).contains(month) else { throw .noSuch("month", month, range: "01 to 12") }
+        let days = daysIn(month: month, year: year)
+        guard (1...days).contains(day) else {
+            let name = monthNames[month - 1]
+            // Only February's length depends on the year, so only then is the year named.
+            let place = month == 2 && day == 29 ? "\(name) \(year), which is not a leap year" : name
+            throw TimeProblem(description: "there is no day \(day) in \(place)")
         }
-        let colon = UInt8(ascii: ":")
-        guard let hour = twoDigits(23), rest.first == colon else { return nil }
-        rest = rest.dropFirst()
-        guard let minute = twoDigits(59) else { return nil }
-        var second = 0
-        var fraction = 0.0
-        if rest.first == colon {
+        return CivilDay(year: year, month: month, day: day)
+    }
+}
+
+/// The numbers of a time as written, read by shape only (`YYYY-MM-DD`, then ` ` or `T`, `H:MM` or `HH:MM`,
+/// optional `:SS` and fraction, optional offset). Ranges are checked afterwards, so that a well-formed time that
+/// cannot be (`2026-13-01`) is told apart from a text in no accepted form.
+private struct WrittenTime {
+    var year = 0, month = 0, day = 0
+    var hour = 0, minute = 0, second = 0, fraction = 0.0
+    /// `Z` is `+00:00`.
+    var offset: (sign: UInt8, hours: Int, minutes: Int)?
+
+    init?(_ bytes: ArraySlice<UInt8>) {
+        var rest = bytes
+        /// At most `digits.upperBound` digits, so that `+0900` reads as `09` then `00`.
+        func number(digits: ClosedRange<Int>) -> Int? {
+            let run = rest.prefix(while: isASCIIDigit).prefix(digits.upperBound)
+            guard digits.contains(run.count) else { return nil }
+            rest = rest.dropFirst(run.count)
+            return asciiNumber(run)
+        }
+        func skip(_ byte: Unicode.Scalar) -> Bool {
+            guard rest.first == UInt8(ascii: byte) else { return false }
             rest = rest.dropFirst()
-            guard let value = twoDigits(59) else { return nil }
-            second = value
-            if rest.first == UInt8(ascii: ".") || rest.first == UInt8(ascii: ",") {
-                let digits = rest.dropFirst().prefix(while: isASCIIDigit)
-                guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else { return nil }
-                fraction = value
-                rest = rest.dropFirst(1 + digits.count)
+            return true
+        }
+        guard let year = number(digits: 4...4), skip("-"), let month = number(digits: 2...2), skip("-"),
+              let day = number(digits: 2...2) else { return nil }
+        (self.year, self.month, self.day) = (year, month, day)
+        if rest.isEmpty { return }
+
+        guard skip(" ") || skip("T"), let hour = number(digits: 1...2), skip(":"), let minute = number(digits: 2...2)
+        else { return nil }
+        (self.hour, self.minute) = (hour, minute)
+        if skip(":") {
+            guard let second = number(digits: 2...2) else { return nil }
+            self.second = second
+            if skip(".") || skip(",") {
+                let digits = rest.prefix(while: isASCIIDigit)
+                guard !digits.isEmpty, let fraction = Double("0." + String(decoding: digits, as: UTF8.self))
+                else { return nil }
+                self.fraction = fraction
+                rest = rest.dropFirst(digits.count)
             }
         }
-        return (hour * 3600 + minute * 60 + second, fraction)
+        if rest.isEmpty { return }
+
+        if skip("Z") || skip("z") {
+            offset = (UInt8(ascii: "+"), 0, 0)
+        } else {
+            guard let sign = rest.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+            rest = rest.dropFirst()
+            guard let hours = number(digits: 2...2) else { return nil }
+            // `+0900` or `+09:00`; `+09` alone is not enough, and `+09:00:00` too much.
+            _ = skip(":")
+            guard let minutes = number(digits: 2...2) else { return nil }
+            offset = (sign, hours, minutes)
+        }
+        guard rest.isEmpty else { return nil }
     }
 
-    private static func parseOffset(_ text: ArraySlice<UInt8>) -> Int? {
-        if text.elementsEqual("Z".utf8) || text.elementsEqual("z".utf8) { return 0 }
-        guard let sign = text.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
-        let body = text.dropFirst()
-        let digits = body.filter { $0 != UInt8(ascii: ":") }
-        guard digits.count == 4, body.count == 4 || (body.count == 5 && body.dropFirst(2).first == UInt8(ascii: ":")),
-              let hours = asciiNumber(digits.prefix(2)), let minutes = asciiNumber(digits.suffix(2)), hours <= 18, minutes <= 59
-        else { return nil }
-        let offset = hours * 3600 + minutes * 60
-        return sign == UInt8(ascii: "-") ? -offset : offset
+    func secondsOfDay() throws(TimeProblem) -> Int {
+        guard hour <= 23 else { throw .noSuch("hour", hour, range: "00 to 23") }
+        guard minute <= 59 else { throw .noSuch("minute", minute, range: "00 to 59") }
+        guard second <= 59 else { throw .noSuch("second", second, range: "00 to 59") }
+        return hour * 3600 + minute * 60 + second
+    }
+
+    /// Seconds east of UTC, or nil for a wall-clock time.
+    func offsetSeconds() throws(TimeProblem) -> Int? {
+        guard let offset else { return nil }
+        guard offset.hours <= 18, offset.minutes <= 59 else {
+            let written = "\(Character(Unicode.Scalar(offset.sign)))\(pad(offset.hours, 2)):\(pad(offset.minutes, 2))"
+            throw TimeProblem(description: "there is no offset \(written) (offsets go from -18:00 to +18:00)")
+        }
+        let seconds = offset.hours * 3600 + offset.minutes * 60
+        return offset.sign == UInt8(ascii: "-") ? -seconds : seconds
     }
 }
 

@@ -75,6 +75,17 @@ public struct SiteChecker: Sendable {
         return (checked.flatMap(\.findings), summary)
     }
 
+    /// Crawlers read `robots.txt` only at a host's root (RFC 9309, section 2.3), so a site under a path
+    /// (`https://name.github.io/lanterns/`) publishes one nobody reads, and the sitemap it names goes unfound.
+    public func robotsTxtWarning() -> String? {
+        guard let site, site.path != "/", FileManager.default.fileExists(atPath: outputDirectory + "/robots.txt")
+        else { return nil }
+        return "\(outputDirectory)/robots.txt:1: warning: crawlers read robots.txt only at a host's root "
+            + "(\(site.origin)/robots.txt), not under the site's path \(site.path): so that they find the sitemap, "
+            + "add `Sitemap: \(site.origin)\(site.path)\(SitePaths.sitemap)` to the host's robots.txt, "
+            + "or submit the sitemap to the search engines yourself"
+    }
+
     private enum FileKind {
         case page, xml, json, other
 

@@ -8,8 +8,7 @@ enum OutputPathRules {
         let written = plan.files.map(\.path) + plan.deferred.map(\.path)
         let derived = plan.derived.map(\.path)
         let paths = written + derived
-        // Hidden names at the top of the output folder are the writer's (its staging folder).
-        let contained = ParallelMap.map(paths) { URLRules.isContainedRelativePath($0) && !$0.hasPrefix(".") }
+        let contained = ParallelMap.map(paths) { URLRules.isContainedRelativePath($0) && !isWritersOwn($0) }
         if let index = contained.firstIndex(of: false) {
             throw .pathRefused(paths[index])
         }
@@ -25,5 +24,12 @@ enum OutputPathRules {
             throw .derivedFromNothing(file.path, source: file.source)
         }
         for path in derived { try claim(path) }
+    }
+
+    /// Whether `path` has a name the writer keeps for itself: its staging folder and bookkeeping at the top
+    /// (`.modak-…`) and its temporary files anywhere (`.<name>.modak-<pid>.tmp`). Other hidden names
+    /// (`.nojekyll`, `.well-known/`) are the site's.
+    static func isWritersOwn(_ path: String) -> Bool {
+        path.hasPrefix(".modak") || path.split(separator: "/").contains { FileSystem.isTemporaryName(String($0)) }
     }
 }

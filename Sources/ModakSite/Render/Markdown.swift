@@ -1,4 +1,6 @@
 import CCmark
+import Foundation
+import ModakCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,5 +46,49 @@ public struct MarkdownRenderer: Sendable {
             defer { free(rendered) }
             return String(cString: rendered)
         }
+    }
+}
+
+/// Raw HTML that a site without `unsafeHTML` leaves out of its pages: a warning at the line it is written on,
+/// so that nobody wonders where a `<span>` went.
+public enum OmittedHTML {
+    /// One warning per Markdown text that holds raw HTML, at its first.
+    public static func warnings(in content: ContentSet) -> [Diagnostic] {
+        let texts = content.sayings.map { ($0.body, $0.bodySource) }
+            + content.souvenirs.map { ($0.message, $0.messageSource) }
+            + content.notices.map { ($0.body, $0.bodySource) } + content.pages.map { ($0.body, $0.bodySource) }
+        return texts.compactMap { text, source in
+            firstRawHTML(in: text).map { html, line in
+                .warning(source.location(ofLine: line), "the raw HTML `\(html)` is left out of the page: "
+                    + "set \"unsafeHTML\": true in site.json to keep raw HTML "
+                    + "(only if you trust everyone who writes the content)")
+            }
+        }
+    }
+
+    /// The first raw HTML but comments in `markdown` (its first line, at most 60 characters) and the 1-based line
+    /// it starts on, as CommonMark reads it: a `<` in code or escaped as `\<` is not HTML.
+    static func firstRawHTML(in markdown: String) -> (html: String, line: Int)? {
+        guard markdown.utf8.contains(UInt8(ascii: "<")) else { return nil }
+        var source = markdown
+        guard let document = source.withUTF8({ buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+            }
+        }) else { return nil }
+        defer { cmark_node_free(document) }
+        let iterator = cmark_iter_new(document)
+        defer { cmark_iter_free(iterator) }
+        while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+            let node = cmark_iter_get_node(iterator)
+            let type = cmark_node_get_type(node)
+            guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
+                  let literal = cmark_node_get_literal(node) else { continue }
+            let html = String(cString: literal).prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
+            // A comment is hidden either way: leaving it out loses nothing a reader would see.
+            if html.hasPrefix("<!--") { continue }
+            return (html.count > 60 ? html.prefix(59) + "…" : html, Int(cmark_node_get_start_line(node)))
+        }
+        return nil
     }
 }

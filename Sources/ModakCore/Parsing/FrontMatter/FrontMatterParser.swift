@@ -13,6 +13,8 @@ public struct FrontMatterDocument: Sendable {
     public var body: String
     /// The line the body starts on, for Markdown diagnostics.
     public var bodyLine: Int
+
+    public var bodySource: MarkdownSource { .body(from: SourceLocation(path: record.path, line: bodyLine)) }
 }
 
 /// What is wrong with a line of front matter, and how to fix it.
