@@ -9,6 +9,7 @@ import subprocess
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 from selenium.webdriver.common.keys import Keys
 
 from conftest import PHONE, SAMPLE_CONTENT, build_site
@@ -194,7 +195,10 @@ def test_the_result_card_writes_the_price_in_the_sites_language(browser, served_
             price = next(g["price"] for g in json.load(f) if g["id"] == shown)
         assert result.find_element(By.CSS_SELECTOR, ".gift-price").text == f"₩{price:,}"
         image = result.find_element(By.CSS_SELECTOR, "img.gift-image")
-        assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image), "its picture loads"
+        # The picture loads (on a loaded machine it may still be on its way when the result shows).
+        WebDriverWait(browser, 10).until(
+            lambda _: browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image),
+            "its picture loads")
         assert browser.find_element(By.ID, "another-gift").is_displayed()
         assert browser.find_element(By.CSS_SELECTOR, "#gift-history-list .gift-price").text == f"₩{price:,}"
     finally:
