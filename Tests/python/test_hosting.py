@@ -275,3 +275,35 @@ def test_the_site_runs_in_chromium_with_no_violation_or_error_and_the_worker_in_
     scope = browser.execute_script("return navigator.serviceWorker.controller.scriptURL")
     assert scope == url + "sw.js"
     assert not browser.execute_script("return window.__violations")
+
+
+def twins_in(folder):
+    return sorted(os.path.relpath(os.path.join(directory, name), folder)
+                  for directory, _, names in os.walk(folder) for name in names if name.endswith((".gz", ".br")))
+
+
+def test_twins_are_files_of_the_build_made_again_only_when_their_file_changes(content_copy, tmp_path):
+    settings = json.loads((content_copy / "site.json").read_text())
+    (content_copy / "site.json").write_text(json.dumps({**settings, "precompress": True}, ensure_ascii=False))
+    output = str(tmp_path / "public")
+    build_site(str(content_copy), output)
+    twins = twins_in(output)
+    assert "index.html.br" in twins and "sayings/laozi-journey/index.html.gz" in twins and "robots.txt.gz" not in twins
+    for twin in twins:
+        source = os.path.join(output, twin[:-3])
+        assert os.path.getsize(source) >= 1024 or source.endswith(".html"), f"{twin}: its file is under 1 KiB"
+    stamps = {twin: os.stat(os.path.join(output, twin)).st_mtime_ns for twin in twins}
+    # A new saying changes the home page and the feeds, not an older saying's page.
+    (content_copy / "sayings" / "hosting-new.md").write_text("---\nid: hosting-new\neng: A new saying\nwho: Tester\ntime: 2026-11-29 09:00\n---\n")
+    build_site(str(content_copy), output)
+    rewritten = {twin for twin in twins if os.stat(os.path.join(output, twin)).st_mtime_ns != stamps[twin]}
+    assert {"index.html.br", "index.html.gz", "feed.xml.br"} <= rewritten
+    assert not rewritten & {"sayings/ahn-jung-geun-reading/index.html.br", "assets/css/modak.css.gz"}, rewritten
+    assert "sayings/hosting-new/index.html.br" in twins_in(output)
+    # A page's twins go with the page; all twins go with the setting.
+    (content_copy / "sayings" / "hosting-new.md").unlink()
+    build_site(str(content_copy), output)
+    assert twins_in(output) == twins
+    (content_copy / "site.json").write_text(json.dumps(settings, ensure_ascii=False))
+    build_site(str(content_copy), output)
+    assert twins_in(output) == []
