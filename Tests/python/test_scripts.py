@@ -76,7 +76,7 @@ def test_every_page_loads_a_script_after_the_scripts_it_uses():
             provider[member] = os.path.basename(path)
     pages = 0
     for path in glob.glob(os.path.join(TEMPLATES, "**", "*.mustache"), recursive=True):
-        loaded = re.findall(r'<script src="\{\{root\}\}assets/js/([a-z-]+\.js)" defer></script>', read(path))
+        loaded = re.findall(r'<script src="\{\{root\}\}assets/js/([a-z-]+\.js)\?v=\{\{site\.assetVersion\}\}" defer></script>', read(path))
         pages += bool(loaded)
         for position, script in enumerate(loaded):
             file = os.path.join(TEMPLATES, "assets", "js", script)
