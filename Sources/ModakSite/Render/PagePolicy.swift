@@ -1,12 +1,13 @@
 import CRsvg
 
 /// The Content-Security-Policy a page names in its `<meta http-equiv="Content-Security-Policy">`
-/// (the layout writes it), completed with the hash of each inline script the page holds as
-/// rendered, so that these scripts run and no other inline one does — a site's own layout or
-/// boot script included (docs/reference/templates.md, "Content-Security-Policy").
+/// (the layout writes it), completed with the hash of each inline script of the page's `<head>` as
+/// rendered, so that these scripts run — a site's own layout or boot script included — and no
+/// other inline one does: content, even raw HTML, only ever reaches the `<body>`
+/// (docs/reference/templates.md, "Content-Security-Policy and versioned assets").
 ///
 /// It reads the HTML as the templates write it: the meta's `http-equiv` then `content`, in double
-/// quotes, and `<script` elements in lower case. A page without that meta is left as it is.
+/// quotes, and `<script` and `</head>` in lower case. A page without that meta is left as it is.
 public enum PagePolicy {
     static let metaStart = Array(#"<meta http-equiv="Content-Security-Policy" content=""#.utf8)
     static let scriptSource = Array("script-src".utf8)
@@ -41,18 +42,19 @@ public enum PagePolicy {
         return start.lowerBound..<end + 1
     }
 
-    /// The base64 SHA-256 of the text of each `<script>` without `src`, in page order.
+    /// The base64 SHA-256 of the text of each `<script>` without `src` of the `<head>`, in page order.
     static func inlineScripts(in page: [UInt8]) -> [String] {
         let (open, close, source) = (Array("<script".utf8), Array("</script".utf8), Array(" src=".utf8))
+        let head = page[..<(page.firstRange(of: Array("</head>".utf8))?.lowerBound ?? page.endIndex)]
         var hashes: [String] = []
-        var position = page.startIndex
-        while let tag = page[position...].firstRange(of: open) {
+        var position = head.startIndex
+        while let tag = head[position...].firstRange(of: open) {
             position = tag.upperBound
-            guard position < page.endIndex, [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\n")].contains(page[position]),
-                  let tagEnd = page[position...].firstIndex(of: UInt8(ascii: ">")),
-                  let end = page[tagEnd...].firstRange(of: close) else { continue }
-            if page[position..<tagEnd].firstRange(of: source) == nil {
-                hashes.append(sha256Base64(page[tagEnd + 1..<end.lowerBound]))
+            guard position < head.endIndex, [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\n")].contains(head[position]),
+                  let tagEnd = head[position...].firstIndex(of: UInt8(ascii: ">")),
+                  let end = head[tagEnd...].firstRange(of: close) else { continue }
+            if head[position..<tagEnd].firstRange(of: source) == nil {
+                hashes.append(sha256Base64(head[tagEnd + 1..<end.lowerBound]))
             }
             position = end.upperBound
         }
