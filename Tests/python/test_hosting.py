@@ -238,7 +238,8 @@ def test_security_headers_and_the_pages_policy(hosted):
 VIOLATIONS = """
 window.__violations = [];
 document.addEventListener("securitypolicyviolation",
-    (event) => window.__violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    (event) => window.__violations.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
 """
 
 
@@ -294,7 +295,8 @@ def test_twins_are_files_of_the_build_made_again_only_when_their_file_changes(co
         assert os.path.getsize(source) >= 1024 or source.endswith(".html"), f"{twin}: its file is under 1 KiB"
     stamps = {twin: os.stat(os.path.join(output, twin)).st_mtime_ns for twin in twins}
     # A new saying changes the home page and the feeds, not an older saying's page.
-    (content_copy / "sayings" / "hosting-new.md").write_text("---\nid: hosting-new\neng: A new saying\nwho: Tester\ntime: 2026-11-29 09:00\n---\n")
+    (content_copy / "sayings" / "hosting-new.md").write_text(
+        "---\nid: hosting-new\neng: A new saying\nwho: Tester\ntime: 2026-11-29 09:00\n---\n")
     build_site(str(content_copy), output)
     rewritten = {twin for twin in twins if os.stat(os.path.join(output, twin)).st_mtime_ns != stamps[twin]}
     assert {"index.html.br", "index.html.gz", "feed.xml.br"} <= rewritten

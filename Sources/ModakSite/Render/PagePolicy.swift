@@ -17,7 +17,8 @@ public enum PagePolicy {
         guard let meta = policyRange(in: page) else { return page }
         let content = meta.lowerBound + metaStart.count..<meta.upperBound - 1
         guard let directive = page[content].firstRange(of: scriptSource) else { return page }
-        let directiveEnd = page[directive.upperBound..<content.upperBound].firstIndex(of: UInt8(ascii: ";")) ?? content.upperBound
+        let directiveEnd = page[directive.upperBound..<content.upperBound].firstIndex(of: UInt8(ascii: ";"))
+            ?? content.upperBound
         var hashes: [String] = []
         for script in inlineScripts(in: page) where !hashes.contains(script) { hashes.append(script) }
         guard !hashes.isEmpty else { return page }
@@ -45,12 +46,13 @@ public enum PagePolicy {
     /// The base64 SHA-256 of the text of each `<script>` without `src` of the `<head>`, in page order.
     static func inlineScripts(in page: [UInt8]) -> [String] {
         let (open, close, source) = (Array("<script".utf8), Array("</script".utf8), Array(" src=".utf8))
+        let tagNameEnds: [UInt8] = [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\n")]
         let head = page[..<(page.firstRange(of: Array("</head>".utf8))?.lowerBound ?? page.endIndex)]
         var hashes: [String] = []
         var position = head.startIndex
         while let tag = head[position...].firstRange(of: open) {
             position = tag.upperBound
-            guard position < head.endIndex, [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\n")].contains(head[position]),
+            guard position < head.endIndex, tagNameEnds.contains(head[position]),
                   let tagEnd = head[position...].firstIndex(of: UInt8(ascii: ">")),
                   let end = head[tagEnd...].firstRange(of: close) else { continue }
             if head[position..<tagEnd].firstRange(of: source) == nil {

@@ -19,7 +19,9 @@ struct PrecompressionStep: FinishingStep {
         var twins: [DeferredFile] = []
         for file in plan.files where Self.isText(file.path) && file.bytes.count >= Self.minimumSize {
             let bytes = file.bytes
-            twins += Compression.allCases.map { $0.twin(of: file.path, key: { StableHash.of(bytes) }, render: { bytes }) }
+            twins += Compression.allCases.map {
+                $0.twin(of: file.path, key: { StableHash.of(bytes) }, render: { bytes })
+            }
         }
         for page in plan.deferred where Self.isText(page.path) {
             twins += Compression.allCases.map { $0.twin(of: page.path, key: page.key, render: page.render) }
@@ -40,7 +42,9 @@ enum Compression: String, CaseIterable, Sendable {
     case brotli = "br"
 
     /// The twin of the plan file `path`, whose key is `key` and whose bytes `render` makes.
-    func twin(of path: String, key: @escaping @Sendable () -> UInt64, render: @escaping @Sendable () throws -> [UInt8]) -> DeferredFile {
+    func twin(
+        of path: String, key: @escaping @Sendable () -> UInt64, render: @escaping @Sendable () throws -> [UInt8]
+    ) -> DeferredFile {
         DeferredFile(path: path + "." + rawValue) {
             var hash = StableHash()
             hash.add(key())
@@ -61,15 +65,16 @@ enum Compression: String, CaseIterable, Sendable {
     /// Brotli at quality 11, in UTF-8 text mode, with a window no larger than the file: as small
     /// a twin as the largest window gives, in half the time (bench/README.md, "Precompression").
     static func brotli(_ bytes: [UInt8]) -> [UInt8] {
-        let windowBits = min(max(Int32(Int.bitWidth - max(bytes.count - 1, 1).leadingZeroBitCount), BROTLI_MIN_WINDOW_BITS),
-                             BROTLI_MAX_WINDOW_BITS)
+        let sizeBits = Int32(Int.bitWidth - max(bytes.count - 1, 1).leadingZeroBitCount)
+        let windowBits = min(max(sizeBits, BROTLI_MIN_WINDOW_BITS), BROTLI_MAX_WINDOW_BITS)
         var size = BrotliEncoderMaxCompressedSize(bytes.count)
         var output = [UInt8](repeating: 0, count: max(size, 64))
         size = output.count
         let succeeded = bytes.withUnsafeBufferPointer { input in
             output.withUnsafeMutableBufferPointer { out in
                 BrotliEncoderCompress(
-                    BROTLI_MAX_QUALITY, windowBits, BROTLI_MODE_TEXT, input.count, input.baseAddress, &size, out.baseAddress)
+                    BROTLI_MAX_QUALITY, windowBits, BROTLI_MODE_TEXT, input.count, input.baseAddress,
+                    &size, out.baseAddress)
             }
         }
         // Only a too small output buffer fails, and BrotliEncoderMaxCompressedSize rules that out.
