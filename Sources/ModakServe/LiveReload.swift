@@ -1,4 +1,5 @@
 import Foundation
+import ModakSite
 import UTF8Bytes
 
 /// The state pages follow: a generation that goes up with every build, and the errors of the last
@@ -56,11 +57,12 @@ public enum LiveReload {
         return html
     }
 
-    /// `page` with `snippet` inserted before its last `</body>`, or at the end when it has none.
+    /// `page` with `snippet` inserted before its last `</body>`, or at the end when it has none,
+    /// and without the page's meta Content-Security-Policy, which would refuse the inline snippet.
     public static func inject(_ snippet: String, into page: [UInt8]) -> [UInt8] {
         let marker = Array("</body".utf8)
-        var result = page
-        let insertion = lastIndex(ofCaseInsensitive: marker, in: page) ?? page.count
+        var result = PagePolicy.removed(from: page)
+        let insertion = lastIndex(ofCaseInsensitive: marker, in: result) ?? result.count
         result.insert(contentsOf: Array(snippet.utf8), at: insertion)
         return result
     }

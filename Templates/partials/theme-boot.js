@@ -12,10 +12,12 @@
       if (value) root.setAttribute("data-" + name, value);
     }
     const seen = JSON.parse(localStorage.getItem(LIST_KEYS.seen) || "[]").filter((id) => SAYING_ID.test(id));
-    if (seen.length) {
-      const style = document.createElement("style");
-      style.textContent = seen.map((id) => `[data-saying-id="${id}"] .new-mark`).join(",") + "{display:none}";
-      document.head.appendChild(style);
+    // A constructed style sheet, not a <style> element: the pages' Content-Security-Policy
+    // (style-src 'self') refuses inline styles but not the CSS object model.
+    if (seen.length && document.adoptedStyleSheets) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(seen.map((id) => `[data-saying-id="${id}"] .new-mark`).join(",") + "{display:none}");
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
     }
   } catch (error) {
     // Storage is off, or holds what no script of the site wrote: the page keeps the defaults.

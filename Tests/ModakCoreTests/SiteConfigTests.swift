@@ -24,6 +24,7 @@ struct SiteConfigTests {
         #expect(config.feedLimit == 50)
         #expect(config.cards == true, "`cards: false` opts out of the cards, so they are on by default")
         #expect(config.unsafeHTML == false)
+        #expect(config.precompress == false, "twins are for servers configured to send them")
     }
 
     @Test func everyField() throws {
@@ -31,7 +32,7 @@ struct SiteConfigTests {
         { "title": "Modak", "description": "Sayings by the fire", "baseURL": "https://example.org/modak",
           "language": "en", "timezone": "America/New_York", "theme": "dark",
           "author": { "name": "Kim", "email": "kim@example.org" }, "newDays": 0, "feedLimit": 10,
-          "cards": false, "unsafeHTML": true }
+          "cards": false, "unsafeHTML": true, "precompress": true }
         """
         let (site, log) = load(json)
         #expect(log.items.isEmpty, "\(log.items)")
@@ -46,6 +47,7 @@ struct SiteConfigTests {
         #expect(config.feedLimit == 10)
         #expect(config.cards == false)
         #expect(config.unsafeHTML == true)
+        #expect(config.precompress == true)
     }
 
     @Test func authorAsAString() throws {
@@ -82,6 +84,7 @@ struct SiteConfigTests {
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"feedLimit\": [50]}", "content/site.json:2: `feedLimit` must be a whole number, not a list of non-strings"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"cards\": \"yes\"}", "content/site.json:2: `cards` must be true or false"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"cards\": 1}", "content/site.json:2: `cards` must be true or false"),
+        ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"precompress\": \"br\"}", "content/site.json:2: `precompress` must be true or false"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"theme\": \"night\"}", "content/site.json:2: `theme` `night` is not a theme: use one of `bonfire`, `light`, `dark`, `system`"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"theme\": {}}", "content/site.json:2: `theme` must be a string, not an object"),
         ("{\"title\": \"T\", \"baseURL\": \"https://e.org/\",\n\"author\": 5}", "content/site.json:2: `author` must be an object like {\"name\": \"…\", \"email\": \"…\"}"),

@@ -64,10 +64,10 @@ import Testing
         let worker = try site.page("sw.js")
         #expect(worker == (try again.page("sw.js")))
         #expect(worker.contains(#"const PAGES = ["./","offline/"];"#))
-        #expect(worker.contains(#""assets/css/modak.css""#) && worker.contains(#""manifest.webmanifest""#) && worker.contains(#""assets/icon-512.png""#))
+        #expect(worker.contains(#""assets/css/modak.css?v="#) && worker.contains(#""manifest.webmanifest""#) && worker.contains(#""assets/icon-512.png""#))
         #expect(!worker.contains(#""index.html""#) && !worker.contains("sw.js\""), "pages are asked of the network first; the worker is not its own file")
         let offline = try site.page("offline/index.html")
-        #expect(offline.contains(#"<link rel="stylesheet" href="/lanterns/assets/css/modak.css">"#), "served in place of any page, it links from the root path")
+        #expect(offline.contains(#"<link rel="stylesheet" href="/lanterns/assets/css/modak.css?v="#), "served in place of any page, it links from the root path")
         #expect(offline.contains(#"<meta name="robots" content="noindex">"#))
     }
 }

@@ -82,7 +82,7 @@ import Testing
         let library = try MustacheLibrary(sources: [:])
         let site = SiteView(title: "S", description: "", baseURL: "https://x/", language: "ko", interfaceLanguage: "ko", theme: "light",
                             authorName: nil, authorEmail: nil, version: "0", buildDate: "", buildDatetime: "",
-                            themeColors: [ThemeColor(color: "#fff", media: nil)], touchIconPath: nil)
+                            themeColors: [ThemeColor(color: "#fff", media: nil)], touchIconPath: nil, assetVersion: "0")
         let parts = PageParts(library: library, site: site, links: SiteLinks(menu: [], footer: []), strings: [:])
         let saying = Self.view()
         let list = SayingList(positions: Array(0..<50), base: "tags/a/")

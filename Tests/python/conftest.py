@@ -104,8 +104,9 @@ def served_sample(sample_site):
         yield url
 
 
-def chromium(width=1280, height=900):
-    """A new headless Chromium, with a profile of its own, through Debian's chromedriver."""
+def chromium(width=1280, height=900, console_log=False):
+    """A new headless Chromium, with a profile of its own, through Debian's chromedriver; with
+    `console_log`, its console messages are kept for `get_log("browser")`."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -113,6 +114,8 @@ def chromium(width=1280, height=900):
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}"):
         options.add_argument(argument)
+    if console_log:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 

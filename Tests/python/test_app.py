@@ -93,13 +93,14 @@ def test_every_page_links_the_manifest_its_colour_its_icon_and_the_worker_script
             element = page.find(selector)
             assert element is not None, f"{path} has no {selector}"
             # 404.html and the offline page link from the site's root path, the others relatively.
-            target = element.get(attribute)
+            # Stylesheets and scripts carry `?v=`, which names no file.
+            target = element.get(attribute).split("?v=")[0]
             target = target[1:] if target.startswith("/") else os.path.relpath(os.path.normpath(os.path.join(os.path.dirname(path), target)), ".")
             assert os.path.isfile(os.path.join(sample_site, target)), f"{path}: {target}"
         linked(".//link[@rel='manifest']")
         linked(".//link[@rel='apple-touch-icon']")
         linked(".//script[@defer]", "src")
-        assert page.find(".//script[@defer]").get("src").endswith("assets/js/app.js")
+        assert re.search(r"assets/js/app\.js\?v=[0-9a-f]{16}$", page.find(".//script[@defer]").get("src"))
         assert page.find(".//meta[@name='theme-color']").get("content") == "#1c1410"
 
 
@@ -120,6 +121,9 @@ def test_the_worker_is_the_same_for_the_same_site_and_changes_with_it(tmp_path):
         css.write("body { letter-spacing: 0.01em; }\n")
     assert re.search(r'const VERSION = "([0-9a-f]{16})";', worker("new style")).group(1) != version
     shell = json.loads(re.search(r"const SHELL = (\[.*\]);", first).group(1))
+    # Stylesheets and scripts at the addresses pages ask for.
+    assert all(re.fullmatch(r"[a-z/-]+\.(css|js)\?v=[0-9a-f]{16}", url) for url in shell if url.startswith("assets/js/"))
+    shell = {url.split("?v=")[0] for url in shell}
     assert {"assets/css/modak.css", "assets/js/storage.js", "assets/js/app.js", "manifest.webmanifest", "assets/icon.svg",
             "assets/icon-192.png", "assets/icon-512.png", "assets/icon-maskable-512.png"} <= set(shell)
     assert json.loads(re.search(r"const PAGES = (\[.*\]);", first).group(1)) == ["./", "offline/"]

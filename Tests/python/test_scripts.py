@@ -76,7 +76,7 @@ def test_every_page_loads_a_script_after_the_scripts_it_uses():
             provider[member] = os.path.basename(path)
     pages = 0
     for path in glob.glob(os.path.join(TEMPLATES, "**", "*.mustache"), recursive=True):
-        loaded = re.findall(r'<script src="\{\{root\}\}assets/js/([a-z-]+\.js)" defer></script>', read(path))
+        loaded = re.findall(r'<script src="\{\{root\}\}assets/js/([a-z-]+\.js)\?v=\{\{site\.assetVersion\}\}" defer></script>', read(path))
         pages += bool(loaded)
         for position, script in enumerate(loaded):
             file = os.path.join(TEMPLATES, "assets", "js", script)
@@ -96,13 +96,15 @@ def test_the_boot_snippet_applies_every_setting_and_hides_opened_new_marks_only(
     try:
         state = browser.execute_script("""
             for (const name of ['theme', 'font', 'size']) document.documentElement.removeAttribute('data-' + name);
-            const before = document.head.querySelectorAll('style').length;
+            const before = document.adoptedStyleSheets.length;
             new Function(arguments[0])();
-            const styles = [...document.head.querySelectorAll('style')].slice(before);
+            const sheets = document.adoptedStyleSheets.slice(before);
+            document.adoptedStyleSheets = document.adoptedStyleSheets.slice(0, before);
             return { theme: document.documentElement.dataset.theme, font: document.documentElement.dataset.font,
-                     size: document.documentElement.dataset.size, styles: styles.map((style) => style.textContent) };
+                     size: document.documentElement.dataset.size,
+                     styles: sheets.map((sheet) => [...sheet.cssRules].map((rule) => rule.cssText).join("")) };
         """, read(theme_boot.PARTIAL))
     finally:
         browser.execute_script("localStorage.clear()")
     assert (state["theme"], state["font"], state["size"]) == ("dark", "serif", "large")
-    assert state["styles"] == ['[data-saying-id="laozi-journey"] .new-mark{display:none}']
+    assert state["styles"] == ['[data-saying-id="laozi-journey"] .new-mark { display: none; }']

@@ -54,6 +54,7 @@ public enum StarterSite {
       "feedLimit": 50,
       "cards": true,
       "unsafeHTML": false,
+      "precompress": false,
       "menu": [{ "title": "About", "url": "about/" }]
     }
 

@@ -43,6 +43,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var cards: Bool
     /// Lets raw HTML in Markdown through; off by default because content comes from many hands.
     public var unsafeHTML: Bool
+    /// Writes a `.gz` and a `.br` twin beside each text file, for servers that send them as they are.
+    public var precompress: Bool
     public var menu: [MenuItem]
     /// site.json itself, and the line of `language` (for warnings about the site's settings).
     public var source: SourceLocation
@@ -52,7 +54,7 @@ public struct SiteConfig: Sendable, Equatable {
         title: String, description: String = "", baseURL: String, language: String = "ko",
         timeZone: TimeZone = TimeZone(identifier: "Asia/Seoul")!, theme: String = "bonfire",
         author: Author? = nil, newDays: Int = 2, feedLimit: Int = 50, cards: Bool = true,
-        unsafeHTML: Bool = false, menu: [MenuItem] = [],
+        unsafeHTML: Bool = false, precompress: Bool = false, menu: [MenuItem] = [],
         source: SourceLocation = SourceLocation(path: "site.json", line: 1), languageSource: SourceLocation? = nil
     ) {
         self.title = title
@@ -60,6 +62,7 @@ public struct SiteConfig: Sendable, Equatable {
         self.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
         (self.language, self.timeZone, self.theme, self.author) = (language, timeZone, theme, author)
         (self.newDays, self.feedLimit, self.cards, self.unsafeHTML) = (newDays, feedLimit, cards, unsafeHTML)
+        self.precompress = precompress
         (self.menu, self.source) = (menu, source)
         self.languageSource = languageSource ?? source
     }

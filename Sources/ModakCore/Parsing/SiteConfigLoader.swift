@@ -1,7 +1,7 @@
 import Foundation
 
 enum SiteConfigLoader {
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "theme", "author", "newDays", "feedLimit", "cards", "unsafeHTML", "menu"]
+    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "theme", "author", "newDays", "feedLimit", "cards", "unsafeHTML", "precompress", "menu"]
     /// The keys of the `author` object.
     static let authorKeys = ["name", "email"]
 
@@ -50,6 +50,7 @@ enum SiteConfigLoader {
             feedLimit: reader.integer("feedLimit", in: 1...100_000, log: &log) ?? 50,
             cards: reader.bool("cards", log: &log) ?? true,
             unsafeHTML: reader.bool("unsafeHTML", log: &log) ?? false,
+            precompress: reader.bool("precompress", log: &log) ?? false,
             menu: SiteMenuReader.read(root, path: file.displayPath, log: &log),
             source: SourceLocation(path: file.displayPath, line: 1),
             languageSource: reader.location(of: "language")

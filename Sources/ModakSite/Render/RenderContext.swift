@@ -43,6 +43,8 @@ public final class RenderContext: Sendable {
     public let cardImages: CardImages
     /// The site's saying cards, when it has any.
     let card: SayingCard?
+    /// `SiteView.assetVersion`, which the service worker's shell addresses carry too.
+    let assetVersion: String
     /// Where every page's key starts: what renders it (this executable, libcmark, the templates).
     let pageKeySeed: UInt64
     /// What pages render with, a copy for each core: deferred pages render on the writer's threads.
@@ -86,8 +88,10 @@ public final class RenderContext: Sendable {
             authorName: content.site.author?.name, authorEmail: content.site.author?.email,
             version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description,
             themeColors: ThemeBackground.colors(of: content.site.theme),
-            touchIconPath: AppIcons.drawn(makesPNG: makesPNG, templates: templates) ? AppIcons.touchIcon : nil
+            touchIconPath: AppIcons.drawn(makesPNG: makesPNG, templates: templates) ? AppIcons.touchIcon : nil,
+            assetVersion: Self.assetVersion(templates.assets + content.assets.map { OutputFile(path: $0.outputPath, bytes: $0.bytes) })
         )
+        assetVersion = site.assetVersion
         let links = SiteLinks(menu: content.site.menu, pages: pages)
         let strings = templates.strings(for: interfaceLanguage)
         self.strings = strings
@@ -100,6 +104,19 @@ public final class RenderContext: Sendable {
     }
 
     public func absoluteURL(_ path: String) -> String { content.site.baseURL + path }
+
+    /// 16 hexadecimal digits of the paths and bytes of `assets`' stylesheets and scripts, in path
+    /// order (a later file of the same path overrides: the content's over the templates').
+    static func assetVersion(_ assets: [OutputFile]) -> String {
+        var latest: [String: [UInt8]] = [:]
+        for file in assets where ServiceWorkerStep.isVersionedAsset(file.path) { latest[file.path] = file.bytes }
+        var hash = StableHash()
+        for path in latest.keys.sorted() {
+            hash.add(path)
+            hash.add(StableHash.of(latest[path]!))
+        }
+        return HexText.word(hash.value)
+    }
 
     /// The view of `published[index]` on the page at `pagePath`, with its commentary or without.
     func sayingView(at index: Int, from pagePath: String, withBody: Bool = false) -> SayingView {
@@ -117,7 +134,7 @@ public final class RenderContext: Sendable {
     func page(_ template: String, meta: PageMeta, body: some ViewFields) throws -> OutputFile {
         try pageParts.withCopy { parts in
             let view = MustacheObject(PageView(parts, meta: Boxed(meta), body: body))
-            return OutputFile(path: SitePaths.file(for: meta.path), bytes: try parts.library.renderUTF8(template, view))
+            return OutputFile(path: SitePaths.file(for: meta.path), bytes: PagePolicy.sealed(try parts.library.renderUTF8(template, view)))
         }
     }
 
@@ -143,7 +160,7 @@ public final class RenderContext: Sendable {
             try parts.withCopy { parts in
                 // Boxed here, where its type is known: handed over as `Any`, the renderer would find
                 // its conformance with the runtime's protocol cast, on every page.
-                try parts.library.renderUTF8(template, MustacheObject(PageView(parts, meta: meta, body: body())))
+                PagePolicy.sealed(try parts.library.renderUTF8(template, MustacheObject(PageView(parts, meta: meta, body: body()))))
             }
         }
     }
@@ -215,7 +232,7 @@ public struct SiteRenderer: Sendable {
         SearchIndexStep(), ArchivePagesStep(), TermPagesStep(), ReaderListPagesStep(), SayingPagesStep(), SayingDataStep(), SettingsStep(), NoticesStep(),
         FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep(),
     ]
-    public static let defaultFinishingSteps: [any FinishingStep] = [ServiceWorkerStep()]
+    public static let defaultFinishingSteps: [any FinishingStep] = [ServiceWorkerStep(), PrecompressionStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {
         let outcomes = ParallelMap.map(steps) { step in

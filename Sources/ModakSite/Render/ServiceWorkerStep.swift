@@ -19,8 +19,10 @@ struct ServiceWorkerStep: FinishingStep {
         var revisions: [(url: String, revision: UInt64)] = []
         var shell: [String] = []
         for file in plan.files where Self.isShell(file.path) {
-            shell.append(file.path)
-            revisions.append((file.path, StableHash.of(file.bytes)))
+            // The address pages ask for: the worker answers exactly these from its copy.
+            let url = Self.isVersionedAsset(file.path) ? file.path + "?v=" + context.assetVersion : file.path
+            shell.append(url)
+            revisions.append((url, StableHash.of(file.bytes)))
         }
         for icon in plan.derived where icon.source == SitePaths.icon {
             guard let source = plan[icon.source] else { continue }
@@ -72,8 +74,12 @@ struct ServiceWorkerStep: FinishingStep {
 
     /// Stylesheets and scripts of the templates' assets, the icon and the manifest.
     static func isShell(_ path: String) -> Bool {
-        path == SitePaths.appManifest || path == SitePaths.icon
-            || path.hasPrefix("assets/") && (path.hasSuffix(".css") || path.hasSuffix(".js"))
+        path == SitePaths.appManifest || path == SitePaths.icon || isVersionedAsset(path)
+    }
+
+    /// Stylesheets and scripts under `assets/`, which pages name with `?v=` (`SiteView.assetVersion`).
+    static func isVersionedAsset(_ path: String) -> Bool {
+        path.hasPrefix("assets/") && (path.hasSuffix(".css") || path.hasSuffix(".js"))
     }
 }
 
