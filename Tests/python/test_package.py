@@ -209,3 +209,10 @@ def test_the_pages_workflow_runs_in_a_clean_debian_root(package, apt_archives, t
     in_debian_root(script, apt_archives, tmp_path, copy_in=[(str(site), "/github"), (str(steps_folder), "/root")],
                    copy_out=[("/github/workspace/public", str(tmp_path / "public"))])
     assert "<title>" in (tmp_path / "public" / "index.html").read_text()
+
+
+def test_the_same_binary_and_commit_give_the_same_package(package, tmp_path):
+    again = subprocess.run([os.path.join(REPO, ".ci", "build-deb"), os.path.join(REPO, ".build/release/modak"),
+                            str(tmp_path)], capture_output=True, text=True, check=True).stdout.strip()
+    assert os.path.basename(again) == os.path.basename(package)
+    assert open(again, "rb").read() == open(package, "rb").read(), "the package differs from one build to the next"
