@@ -5,6 +5,7 @@ Debian mirror; about three minutes (each root takes some 40 s, its packages are 
 import glob
 import os
 import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -81,10 +82,10 @@ def in_debian_root(script, archives, tmp_path, copy_in=(), copy_out=(), include=
     for inside, outside in copy_out:
         os.makedirs(outside, exist_ok=True)
         customize.append(f"sync-out {inside} {outside}")
-    command = ["mmdebstrap", "--variant=apt"] + (["--include=" + ",".join(include)] if include else [])
+    command = ["mmdebstrap", "--quiet", "--variant=apt"] + (["--include=" + ",".join(include)] if include else [])
     command += [f"--setup-hook={hook}" for hook in hooks] + [f"--customize-hook={hook}" for hook in customize]
     result = subprocess.run(command + [SUITE, "/dev/null"] + debian_sources(), capture_output=True, text=True)
-    assert result.returncode == 0, f"in the Debian root:\n{result.stdout[-4000:]}\n{result.stderr[-6000:]}"
+    assert result.returncode == 0, f"in the Debian root:\n{result.stderr[-6000:]}\n{result.stdout[-2000:]}"
 
 
 def package_of(path):
@@ -116,7 +117,7 @@ def test_depends_lists_the_libraries_and_no_toolchain(package, unpacked):
     assert not [name for name in names if name.endswith("-dev") or "swift" in name or "clang" in name], names
     assert {"fonts-noto-cjk", "fonts-noto-color-emoji", "tzdata"} <= set(names)
     # Each library the binary names: the package that ships it here must be among Depends.
-    dynamic = subprocess.run(["objdump", "-p", str(unpacked / "usr/bin/modak")], capture_output=True, text=True, check=True)
+    dynamic = subprocess.run(["objdump", "-p", str(unpacked / "usr/bin/modak")], capture_output=True, text=True)
     needed = re.findall(r"NEEDED\s+(\S+)", dynamic.stdout)
     assert "librsvg-2.so.2" in needed and "libc.so.6" in needed, needed
     libraries = subprocess.run(["ldconfig", "-p"], capture_output=True, text=True, check=True).stdout
@@ -203,7 +204,7 @@ def test_the_pages_workflow_runs_in_a_clean_debian_root(package, apt_archives, t
         (steps_folder / f"{index}.sh").write_text(run)
     environment = {**workflow.get("env", {}), **job.get("env", {})}
     # As GitHub runs a `run:` step in a container: a file, with bash and these options.
-    script = "".join(f"export {name}={value!r}\n" for name, value in environment.items())
+    script = "".join(f"export {name}={shlex.quote(str(value))}\n" for name, value in environment.items())
     script += "cd /github/workspace\n" + "".join(
         f"bash --noprofile --norc -eo pipefail /root/steps/{index}.sh\n" for index in range(len(runs)))
     in_debian_root(script, apt_archives, tmp_path, copy_in=[(str(site), "/github"), (str(steps_folder), "/root")],

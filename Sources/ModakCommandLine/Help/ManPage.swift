@@ -17,7 +17,9 @@ public enum ManPage {
         let title = name(path)
         var lines = [
             #".\" Generated from the declaration in Sources/ModakCommandLine by `modak reference --man DIR`."#,
-            ".TH \(escape(title.uppercased())) \(section) \"\" \"\(escape(path[0].name)) \(escape(version))\" \"Modak Manual\"",
+            // No date: the same version gives the same pages.
+            ".TH \(escape(title.uppercased())) \(section) \"\" \"\(escape(path[0].name)) \(escape(version))\" "
+                + "\"Modak Manual\"",
             ".SH NAME",
             "\(escape(title)) \\- \(text(command.abstract))",
             ".SH SYNOPSIS",
