@@ -62,7 +62,7 @@ public enum ManPage {
             + "/usr/share/doc/modak/reference/ when installed from the Debian package."
     }
 
-    /// `modak-build(1)`, written in backticks so that `text` sets it in bold.
+    /// `modak-build(1)`: how a page names another (`text` sets it in bold when written in backticks).
     private static func reference(_ path: [Command]) -> String { "\(name(path))(\(section))" }
 
     /// A tagged paragraph: the tag in bold on its line, the description indented below or beside it.
