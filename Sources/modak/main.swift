@@ -138,9 +138,24 @@ func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     case .templatesExport: return try runTemplatesExport(arguments)
     case .help: preconditionFailure("the parser answers `modak help` itself")
     case .reference:
+        if let folder = arguments[Options.manPages] { return writeManPages(into: folder) }
         print(CommandReference.markdown(ModakCommands.root), terminator: "")
         return .success
     }
+}
+
+/// `modak reference --man DIR`: every page of the manual into DIR, which is created if needed.
+func writeManPages(into folder: String) -> ExitCode {
+    do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for page in ManPage.pages(ModakCommands.root, version: ModakVersion.current) {
+            try Data(page.roff.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(page.file))
+        }
+    } catch {
+        printError("\(folder): cannot write the manual pages: \(error.localizedDescription)")
+        return .failure
+    }
+    return .success
 }
 
 func main() -> ExitCode {

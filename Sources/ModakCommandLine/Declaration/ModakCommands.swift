@@ -148,7 +148,7 @@ public enum ModakCommands {
 
     static let reference = Command(
         "reference", abstract: "Print the command-line reference in Markdown (docs/reference/command-line.md).",
-        action: .reference, isHidden: true
+        options: [Options.manPages], action: .reference, isHidden: true
     )
 
     static let card = Command(

@@ -63,6 +63,12 @@ public enum Options {
         "slug", "SLUG", help: "The last part of its URL and its file name: letters, digits, `_` and `-`.",
         default: .described("from the title"))
 
+    // MARK: The reference
+
+    /// `modak reference --man DIR`: how the Debian package gets its manual.
+    public static let manPages = Option.value(
+        "man", "DIR", help: "Write the manual pages instead, modak.1 and one per command (modak-build.1, …), into DIR.")
+
     // MARK: Cards, import, gifts
 
     public static let cardOutput = Option.value(

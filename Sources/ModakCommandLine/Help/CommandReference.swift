@@ -20,7 +20,7 @@ public enum CommandReference {
     }
 
     /// The root and every visible command below it, depth first.
-    private static func visible(_ path: [Command]) -> [[Command]] {
+    static func visible(_ path: [Command]) -> [[Command]] {
         [path] + path[path.count - 1].visibleSubcommands.flatMap { visible(path + [$0]) }
     }
 
