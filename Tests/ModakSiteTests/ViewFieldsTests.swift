@@ -89,7 +89,8 @@ import Testing
         let pager = list.pager(onPage: 1, root: "../", label: PageLabel(pattern: "{number}/{count}"))
         let data = SayingDataView(facts: Shared(SayingDataFacts(sayings: [saying.facts], published: [Self.saying()])), root: "../")
         let bodies: [any ViewFields] = [
-            HomeBody(today: saying, sayings: [saying], count: 1, pager: pager, sayingData: data), SayingBody(saying: saying, previous: nil, next: saying),
+            HomeBody(today: saying, sayings: [saying], count: 1, pager: pager, sayingData: data),
+            SayingBody(saying: saying, sharedCardURL: nil, previous: nil, next: saying),
             ClientListBody(count: 1, itemTemplate: saying, sayingData: data), NotFoundBody(recent: [saying]), EmptyBody(),
             SayingListBody(heading: "", count: 1, sayings: [saying], pager: pager, feedURL: nil),
             TermIndexBody(heading: "", intro: "", terms: [TermView(name: "", url: RelativeURL("", ""), count: 0)]),

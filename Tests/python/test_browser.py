@@ -1,12 +1,15 @@
 """The sayings website in headless Chromium: toggles, "new" marks, the reader's lists, "another
 saying", search, sharing and requests, on the sample site served from 127.0.0.1 (themes, contrast
 and small screens: test_looks.py)."""
+import json
+import os
 import unicodedata
 
+import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
-from conftest import expected_results, initial_of, wait
+from conftest import PHONE, REPO, expected_results, initial_of, wait
 
 # Sayings the scripts' lists show at a time (saying-data.js).
 PAGE = 20
@@ -237,6 +240,90 @@ def test_copy_as_text(site, index):
     assert copied.rstrip().endswith(f"/sayings/{saying['id']}/")
     svg = browser.find_element(By.CSS_SELECTOR, 'a[download$=".svg"]').get_attribute("href")
     assert svg.endswith(f"cards/{saying['id']}.svg")
+
+
+# The Web Share API as a test page sees it: navigator.share records what it is handed (a file's
+# name, type, size and first bytes); navigator.canShare answers `ACCEPTS_FILES`, or is absent (null).
+SHARE_STUB = """
+(() => {
+  const acceptsFiles = ACCEPTS_FILES;
+  window.__shared = [];
+  if (acceptsFiles === null) {
+    delete Navigator.prototype.canShare;
+  } else {
+    Object.defineProperty(navigator, "canShare", { value: (data) => acceptsFiles || !data.files });
+  }
+  Object.defineProperty(navigator, "share", { value: async (data) => {
+    const files = await Promise.all((data.files || []).map(async (file) => ({
+      isFile: file instanceof File, name: file.name, type: file.type, size: file.size,
+      head: Array.from(new Uint8Array(await file.slice(0, 8).arrayBuffer())) })));
+    window.__shared.push({ title: data.title, text: data.text, url: data.url, files });
+  } });
+})();
+"""
+PNG_SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10]
+# The sample site is Korean.
+with open(os.path.join(REPO, "Templates", "i18n", "ko.json"), encoding="utf-8") as strings:
+    KO_STRINGS = json.load(strings)
+
+
+@pytest.fixture
+def sharing_phone(site, tmp_path):
+    """Opens a saying page at phone size with the Web Share API stubbed (accepting files or not);
+    yields `open(saying_id, accepts_files)` and the folder downloads go to."""
+    browser = site()
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)})
+    scripts = []
+
+    def open_saying(saying_id, accepts_files):
+        source = SHARE_STUB.replace("ACCEPTS_FILES", json.dumps(accepts_files))
+        scripts.append(browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"])
+        return site(f"sayings/{saying_id}/")
+
+    yield open_saying, tmp_path
+    for script in scripts:
+        browser.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script})
+    browser.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def shared_with(browser):
+    return wait(browser, lambda d: d.execute_script("return window.__shared"))
+
+
+def test_share_the_card_hands_a_png_file_with_the_text_and_link(sharing_phone, index, sample_site):
+    open_saying, downloads = sharing_phone
+    saying = index[0]
+    browser = open_saying(saying["id"], True)
+    button = browser.find_element(By.CSS_SELECTOR, '[data-action="share-image"]')
+    assert button.is_displayed()
+    button.click()
+    [shared] = shared_with(browser)
+    [file] = shared["files"]
+    assert file["isFile"] and file["type"] == "image/png" and file["name"] == f"{saying['id']}.png"
+    assert file["size"] == os.path.getsize(os.path.join(sample_site, "cards", f"{saying['id']}.png"))
+    assert file["head"] == PNG_SIGNATURE
+    assert saying["kor"] in shared["text"] and saying["eng"] in shared["text"] and saying["who"] in shared["text"]
+    assert shared["url"].endswith(f"/sayings/{saying['id']}/")
+    assert browser.find_element(By.CSS_SELECTOR, ".share-status").text == ""
+    assert not os.listdir(downloads)
+
+
+@pytest.mark.parametrize("accepts_files", [False, None], ids=["refused", "no-canShare"])
+def test_share_the_card_falls_back_to_the_text_and_a_download(sharing_phone, index, sample_site, accepts_files):
+    open_saying, downloads = sharing_phone
+    saying = index[1]
+    browser = open_saying(saying["id"], accepts_files)
+    button = browser.find_element(By.CSS_SELECTOR, '[data-action="share-image"]')
+    button.click()
+    [shared] = shared_with(browser)
+    assert shared["files"] == [] and saying["who"] in shared["text"] and shared["url"].endswith(f"/sayings/{saying['id']}/")
+    status = browser.find_element(By.CSS_SELECTOR, ".share-status[role=status]")
+    assert wait(browser, lambda d: status.text) == KO_STRINGS["shareImageFallback"]
+    card = downloads / f"{saying['id']}.png"
+    wait(browser, lambda d: card.exists() and card.stat().st_size > 0)
+    assert card.read_bytes() == open(os.path.join(sample_site, "cards", f"{saying['id']}.png"), "rb").read()
 
 
 # ---- accessibility and reach --------------------------------------------------------------------

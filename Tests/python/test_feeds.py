@@ -13,7 +13,7 @@ import lxml.html
 import pytest
 from lxml import etree
 
-from conftest import REPO, build_site
+from conftest import REPO, build_site, published_sayings
 
 FIXTURE = os.path.join(REPO, "Tests", "Fixtures", "feeds", "content")
 SCHEMA = os.path.join(os.path.dirname(__file__), "data", "sitemap.xsd")
@@ -348,3 +348,39 @@ def test_a_saying_page_shares_its_card(sample_site):
     assert meta(document, "twitter:card") == "summary_large_image"
     assert meta(document, "twitter:image") == image
     assert meta(document, "og:title") == "천 리 길도 한 걸음부터 시작된다."
+
+
+def card_description(saying):
+    """What a card shows, as og:image:alt says it: the texts on one line each joined, then `— who`."""
+    texts = [" ".join(text.split("\n")) for text in (saying["kor"], saying["eng"]) if text]
+    return " / ".join(texts) + (" — " if texts else "— ") + saying["who"]
+
+
+def test_the_shared_card_is_described_by_its_saying_on_saying_pages_and_the_home_page(sample_site):
+    sayings = {saying["id"]: saying for saying in published_sayings(sample_site)}
+    for path in ["index.html", *glob.glob(os.path.join(sample_site, "sayings", "*", "index.html"))]:
+        document = lxml.html.parse(os.path.join(sample_site, path)).getroot()
+        card = re.search(r"/cards/([^/]+)\.png\?v=", meta(document, "og:image")).group(1)
+        assert meta(document, "og:image:alt") == card_description(sayings[card]) == meta(document, "twitter:image:alt"), path
+
+
+def test_preview_titles_are_cut_between_words_and_the_page_title_is_whole(sample_site):
+    cut = 0
+    for path in glob.glob(os.path.join(sample_site, "sayings", "*", "index.html")):
+        document = lxml.html.parse(path).getroot()
+        headline = document.xpath("string(//h1)")
+        assert document.xpath("string(//title)").startswith(headline + " · "), path
+        preview = meta(document, "og:title")
+        assert meta(document, "twitter:title") == preview, path
+        if len(headline) <= 70:
+            assert preview == headline, path
+            continue
+        cut += 1
+        kept = preview.removesuffix("…")
+        assert preview.endswith("…") and len(preview) <= 70 and headline.startswith(kept), path
+        # The cut is between words: what follows the kept words starts with a space (after any
+        # comma or colon dropped before the ellipsis), and no longer run of words would fit.
+        rest = headline[len(kept):]
+        assert re.match(r"[,;:]*\s", rest), f"{path}: {preview!r} cuts a word of {headline!r}"
+        assert len(kept) + len(re.match(r"[,;:]*\s+\S+", rest).group(0)) > 69, f"{path}: {preview!r} is cut too short"
+    assert cut >= 1, "the sample has a saying whose title is over 70 characters"

@@ -17,8 +17,9 @@ struct SayingPagesStep: RenderStep {
         // Newest first: the previous saying is the older one, the next the newer one.
         let previous = index + 1 < context.published.count ? index + 1 : nil
         let next = index > 0 ? index - 1 : nil
+        let sharedCardURL = context.versionedCardPNG(of: saying).map { SitePaths.root(from: path) + $0 }
         return context.deferredPage("saying", meta: meta) {
-            SayingBody(saying: context.sayingView(at: index, from: path, withBody: true),
+            SayingBody(saying: context.sayingView(at: index, from: path, withBody: true), sharedCardURL: sharedCardURL,
                        previous: previous.map { context.sayingView(at: $0, from: path) },
                        next: next.map { context.sayingView(at: $0, from: path) })
         }

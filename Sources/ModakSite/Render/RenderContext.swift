@@ -166,17 +166,29 @@ public final class RenderContext: Sendable {
     }
 
     /// `meta` sharing the card of `saying` (the PNG when the build makes one, else the SVG), under a
-    /// URL that changes with the card's text and theme.
+    /// URL that changes with the card's text and theme, and described by what it shows.
     func withCard(_ meta: PageMeta, of saying: Saying) -> PageMeta {
         guard let card else { return meta }
         var meta = meta
-        let version = "?v=" + card.version(of: saying)
         switch cardImages {
-        case .none: break
-        case .svg: (meta.image, meta.imageType) = (absoluteURL(SitePaths.card(saying.id)) + version, "image/svg+xml")
-        case .svgAndPNG: (meta.image, meta.imageType) = (absoluteURL(SitePaths.cardPNG(saying.id)) + version, "image/png")
+        case .none: return meta
+        case .svg: (meta.image, meta.imageType) = (absoluteURL(versionedCard(card, saying, png: false)), "image/svg+xml")
+        case .svgAndPNG: (meta.image, meta.imageType) = (absoluteURL(versionedCard(card, saying, png: true)), "image/png")
         }
+        meta.imageAlt = PreviewText.cardDescription(kor: saying.kor, eng: saying.eng, who: saying.who)
         return meta
+    }
+
+    /// The path of `saying`'s PNG card from the site's root, with its `?v=`; nil when the build
+    /// draws no PNG.
+    func versionedCardPNG(of saying: Saying) -> String? {
+        guard let card, cardImages == .svgAndPNG else { return nil }
+        return versionedCard(card, saying, png: true)
+    }
+
+    /// The path of `saying`'s card from the site's root, with the `?v=` of its text and theme.
+    private func versionedCard(_ card: SayingCard, _ saying: Saying, png: Bool) -> String {
+        (png ? SitePaths.cardPNG(saying.id) : SitePaths.card(saying.id)) + "?v=" + card.version(of: saying)
     }
 
     func meta(path: String, title: String, description: String? = nil, section: String) -> PageMeta {
