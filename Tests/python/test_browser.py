@@ -278,7 +278,8 @@ def sharing_phone(site, tmp_path):
 
     def open_saying(saying_id, accepts_files):
         source = SHARE_STUB.replace("ACCEPTS_FILES", json.dumps(accepts_files))
-        scripts.append(browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})["identifier"])
+        added = browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
+        scripts.append(added["identifier"])
         return site(f"sayings/{saying_id}/")
 
     yield open_saying, tmp_path
@@ -318,7 +319,8 @@ def test_share_the_card_falls_back_to_the_text_and_a_download(sharing_phone, ind
     button = browser.find_element(By.CSS_SELECTOR, '[data-action="share-image"]')
     button.click()
     [shared] = shared_with(browser)
-    assert shared["files"] == [] and saying["who"] in shared["text"] and shared["url"].endswith(f"/sayings/{saying['id']}/")
+    assert shared["files"] == [] and saying["who"] in shared["text"]
+    assert shared["url"].endswith(f"/sayings/{saying['id']}/")
     status = browser.find_element(By.CSS_SELECTOR, ".share-status[role=status]")
     assert wait(browser, lambda d: status.text) == KO_STRINGS["shareImageFallback"]
     card = downloads / f"{saying['id']}.png"

@@ -361,7 +361,8 @@ def test_the_shared_card_is_described_by_its_saying_on_saying_pages_and_the_home
     for path in ["index.html", *glob.glob(os.path.join(sample_site, "sayings", "*", "index.html"))]:
         document = lxml.html.parse(os.path.join(sample_site, path)).getroot()
         card = re.search(r"/cards/([^/]+)\.png\?v=", meta(document, "og:image")).group(1)
-        assert meta(document, "og:image:alt") == card_description(sayings[card]) == meta(document, "twitter:image:alt"), path
+        alt = card_description(sayings[card])
+        assert meta(document, "og:image:alt") == alt == meta(document, "twitter:image:alt"), path
 
 
 def test_preview_titles_are_cut_between_words_and_the_page_title_is_whole(sample_site):

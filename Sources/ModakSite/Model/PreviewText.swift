@@ -24,7 +24,8 @@ enum PreviewText {
 
     /// What a saying's card shows, as one line: the Korean text, the English text, `— who`.
     static func cardDescription(kor: String, eng: String, who: String) -> String {
-        let texts = [kor, eng].filter { !$0.isEmpty }.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
+        let texts = [kor, eng].filter { !$0.isEmpty }
+            .map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }
         return texts.joined(separator: " / ") + (texts.isEmpty ? "— " : " — ") + who
     }
 }

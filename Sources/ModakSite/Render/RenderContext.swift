@@ -172,8 +172,10 @@ public final class RenderContext: Sendable {
         var meta = meta
         switch cardImages {
         case .none: return meta
-        case .svg: (meta.image, meta.imageType) = (absoluteURL(versionedCard(card, saying, png: false)), "image/svg+xml")
-        case .svgAndPNG: (meta.image, meta.imageType) = (absoluteURL(versionedCard(card, saying, png: true)), "image/png")
+        case .svg:
+            (meta.image, meta.imageType) = (absoluteURL(versionedCard(card, saying, png: false)), "image/svg+xml")
+        case .svgAndPNG:
+            (meta.image, meta.imageType) = (absoluteURL(versionedCard(card, saying, png: true)), "image/png")
         }
         meta.imageAlt = PreviewText.cardDescription(kor: saying.kor, eng: saying.eng, who: saying.who)
         return meta
