@@ -7,11 +7,20 @@ import Testing
 @Suite("Author names")
 struct AuthorNamesTests {
     static let authors = #"{"Seneca": {"ko": "세네카", "en": "Seneca the Younger", "aliases": ["Lucius"]}}"#
-    static let saying = "---\nid: short-life\neng: Life is long if you know how to use it.\nwho: Seneca\ntime: 2026-11-20 09:00\n---\n"
+    static let saying = """
+        ---
+        id: short-life
+        eng: Life is long if you know how to use it.
+        who: Seneca
+        time: 2026-11-20 09:00
+        ---
+
+        """
 
     static func site(language: String, authors: String? = Self.authors) throws -> WrittenSite {
         var files = [
-            "content/site.json": #"{"title": "Lanterns", "baseURL": "https://example.org/", "language": "\#(language)", "cards": false}"#,
+            "content/site.json":
+                #"{"title": "Lanterns", "baseURL": "https://example.org/", "language": "\#(language)", "cards": false}"#,
             "content/sayings/short-life.md": saying,
         ]
         files["content/authors.json"] = authors

@@ -44,7 +44,9 @@ def test_search_finds_a_saying_by_any_name_of_its_author(named_site, reader, que
     assert len(senecas) >= 1, "the sample has a published saying of Seneca"
     reader.get(url + "search/")
     field = reader.find_element(By.ID, "search-input")
-    reader.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))", field, query)
+    # As an IME would type it, in one input event (test_browser.py's search_for).
+    reader.execute_script("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input'))",
+                          field, query)
     wait(reader, lambda d: len(results(d)) >= len(senecas), timeout=10)
     assert sorted(results(reader)) == sorted((saying, "세네카") for saying in senecas)
 

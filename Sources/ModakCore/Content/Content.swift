@@ -250,11 +250,13 @@ public struct ContentSet: Sendable {
     public var authors: [String: AuthorNames]
 
     public init(
-        site: SiteConfig, sayings: [Saying] = [], gifts: [Gift] = [], questions: [Question] = [], souvenirs: [Souvenir] = [],
-        notices: [Notice] = [], pages: [Page] = [], assets: [Asset] = [], authors: [String: AuthorNames] = [:]
+        site: SiteConfig, sayings: [Saying] = [], gifts: [Gift] = [], questions: [Question] = [],
+        souvenirs: [Souvenir] = [], notices: [Notice] = [], pages: [Page] = [], assets: [Asset] = [],
+        authors: [String: AuthorNames] = [:]
     ) {
         (self.site, self.sayings, self.gifts, self.questions) = (site, sayings, gifts, questions)
-        (self.souvenirs, self.notices, self.pages, self.assets, self.authors) = (souvenirs, notices, pages, assets, authors)
+        (self.souvenirs, self.notices, self.pages) = (souvenirs, notices, pages)
+        (self.assets, self.authors) = (assets, authors)
     }
 
     /// How the site names the author written `who` wherever it shows it (pages, feeds, cards):

@@ -21,11 +21,13 @@ enum AuthorsLoader {
                 continue
             }
             if let first = authors[who] {
-                log.error(location, "the author `\(who)` is listed twice (first on line \(first.source.line)): keep one")
+                log.error(location,
+                          "the author `\(who)` is listed twice (first on line \(first.source.line)): keep one")
                 continue
             }
             guard let record = member.value.record(path: path) else {
-                log.error(location, "the entry for `\(who)` must be an object like \(entryShape), not \(member.value.kindName)")
+                log.error(location,
+                          "the entry for `\(who)` must be an object like \(entryShape), not \(member.value.kindName)")
                 continue
             }
             if let entry = entry(who, record, log: &log) { authors[who] = entry }

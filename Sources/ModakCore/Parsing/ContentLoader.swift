@@ -316,7 +316,8 @@ enum CrossChecks {
     private static func unusedAuthorEntries(_ content: ContentSet, log: inout DiagnosticLog) {
         guard !content.authors.isEmpty else { return }
         let writers = Set(content.sayings.map(\.who))
-        for entry in content.authors.values.sorted(by: { $0.source.line < $1.source.line }) where !writers.contains(entry.who) {
+        let entries = content.authors.values.sorted { $0.source.line < $1.source.line }
+        for entry in entries where !writers.contains(entry.who) {
             var message = "no saying has `who: \(entry.who)`, so this entry names nobody"
             if let nearest = KeySuggestion.nearest(to: entry.who, among: writers.sorted()) {
                 message += ": did you mean `\(nearest)`?"

@@ -86,7 +86,9 @@ struct TermPagesStep: RenderStep {
         let root = SitePaths.root(from: kind.indexPath)
         // By the names shown, in code-point order (an author's may not be the name as written).
         let terms = kind.terms(of: context.taxonomy)
-            .map { TermView(name: kind.name(of: $0, context), url: RelativeURL(root, kind.path($0.slug)), count: $0.sayings.count) }
+            .map { term in
+                TermView(name: kind.name(of: term, context), url: RelativeURL(root, kind.path(term.slug)), count: term.sayings.count)
+            }
             .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
         return context.deferredPage("terms", meta: meta) {
             TermIndexBody(heading: meta.title, intro: context.string(kind.introKey), terms: terms)
