@@ -22,7 +22,7 @@ func runCard(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
         printError("modak: no saying with the id `\(id)` in \(contentDirectory)")
         return .failure
     }
-    let svg = SayingCard(site: content.site).svg(for: saying)
+    let svg = SayingCard(content: content).svg(for: saying)
     guard let file = arguments[Options.cardOutput] else {
         print(svg, terminator: "")
         return .success

@@ -39,6 +39,7 @@ struct StarterSiteTests {
         let site = try #require(content)
         #expect(site.sayings.count == 3 && site.souvenirs.count == 2 && site.notices.count == 1 && site.pages.count == 1)
         #expect(site.gifts.count == 1 && site.questions.count == 1)
+        #expect(site.authors["Laozi"]?.ko == "노자" && site.authors.count == 2)
         #expect(!site.site.description.trimmingCharacters(in: .whitespaces).isEmpty, "pages and feeds describe it")
         #expect(StarterSite.files(today: today).allSatisfy { $0.path.hasPrefix("content/") })
     }

@@ -23,6 +23,7 @@ struct ReferenceDocsTests {
         "page": PageDecoder.pageKeys,
         "gift": GiftDecoder.giftKeys,
         "question": GiftDecoder.questionKeys,
+        "listed-author": AuthorsLoader.entryKeys,
     ]
 
     static let documentPath = URL(fileURLWithPath: #filePath)
@@ -156,6 +157,7 @@ struct ReferenceDocsTests {
                     "content.md has no example file `\(folderAndExtension)`")
         }
         #expect(!loaded.gifts.isEmpty && !loaded.questions.isEmpty, "content.md has no example gifts.json and questions.json")
+        #expect(!loaded.authors.isEmpty, "content.md has no example authors.json")
         // A saying file holding a single object, and one holding an array.
         let jsonSayings = files.filter { $0.relativePath.hasPrefix("sayings/") && $0.relativePath.hasSuffix(".json") }
         let shapes = Set(jsonSayings.compactMap { String(decoding: $0.bytes, as: UTF8.self).first { !$0.isWhitespace } })

@@ -15,7 +15,7 @@ import Testing
 
     private static func view(_ saying: Saying = saying(), date: String = "2023년 11월 15일", isNew: Bool = false, cards: CardImages = .svg,
                              root: String = "../../", withBody: Bool = true, rawHTML: Bool = false, authorSlug: String = "kim", tagSlugs: [String]? = nil) -> SayingView {
-        let facts = SayingFacts(saying, date: date, datetime: "2023-11-15T07:13:20+09:00", isNew: isNew, cardImages: cards,
+        let facts = SayingFacts(saying, who: saying.who, date: date, datetime: "2023-11-15T07:13:20+09:00", isNew: isNew, cardImages: cards,
                                 authorSlug: authorSlug, tagSlugs: tagSlugs ?? saying.tags)
         let body = withBody ? MarkdownHTML(saying.body, at: SitePaths.saying(saying.id), renderer: MarkdownRenderer(allowRawHTML: rawHTML)) : nil
         return SayingView(facts: Shared(facts), root: root, body: body)

@@ -162,6 +162,8 @@ def test_init_then_build_makes_a_site_with_one_of_each(tmp_path):
     assert len(list(public.glob("notices/*-welcome/index.html"))) == 1
     home = (public / "index.html").read_text(encoding="utf-8")
     assert re.search(r'data-saying-id="well-begun"[^>]*>(?:(?!</article>).)*data-new', home, re.S), "today's saying is new"
+    laozi = (public / "sayings" / "thousand-miles" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r'class="who"[^>]*>노자<', laozi), "authors.json names Laozi in Korean on a Korean site"
     souvenirs = (public / "souvenirs" / "index.html").read_text(encoding="utf-8")
     assert "첫 편지" in souvenirs, "the souvenir of yesterday is delivered"
     assert not any("1년 뒤의" in path.read_text(encoding="utf-8", errors="ignore") for path in public.rglob("*") if path.is_file())

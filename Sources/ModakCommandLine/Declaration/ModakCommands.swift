@@ -18,8 +18,8 @@ public enum ModakCommands {
         "init", abstract: "Create a new site, with one of each kind of content, ready to build.",
         discussion: [
             "Writes `content/site.json` with every setting and its default (edit `title`, `description` and `baseURL`), sayings as Markdown "
-                + "and in a JSON array, a delivered and a sealed souvenir, a notice, a page, a gift with its picture and a "
-                + "question, each commented where its format allows, and a `.gitignore` for the output folder. Dates are "
+                + "and in a JSON array, a delivered and a sealed souvenir, a notice, a page, a gift with its picture, a "
+                + "question and a `content/authors.json` naming the sayings' authors in Korean and English, each commented where its format allows, and a `.gitignore` for the output folder. Dates are "
                 + "relative to today, so the first build shows a new saying and a delivered souvenir.",
             "Refuses a folder that already holds a site (a `content/site.json` or a non-empty `content/`) and writes nothing there.",
             "`modak` carries its templates, so it works from any folder however it was installed: the Debian package, "

@@ -24,6 +24,8 @@ public enum StarterSite {
         let nextYear = today.adding(days: 365)
         return [
             File(path: "content/site.json", text: siteJSON, summary: "the settings, each at its default, and a menu: edit title and baseURL"),
+            File(path: "content/authors.json", text: authorsJSON,
+                 summary: "authors' names in Korean and English, and other spellings"),
             File(path: "content/sayings/well-begun.md", text: markdownSaying(time: "\(today) 09:00"), summary: "a saying in Markdown, today's"),
             File(path: "content/sayings/proverbs.json", text: jsonSayings(times: ["\(yesterday) 09:00", "\(today.adding(days: -2)) 09:00"]),
                  summary: "two sayings in a JSON array"),
@@ -56,6 +58,16 @@ public enum StarterSite {
       "unsafeHTML": false,
       "precompress": false,
       "menu": [{ "title": "About", "url": "about/" }]
+    }
+
+    """
+
+    /// The starter sayings' authors (keys as `who` writes them): the name a Korean or English site
+    /// shows, and other spellings search finds them by.
+    static let authorsJSON = """
+    {
+      "Korean proverb": { "ko": "속담", "en": "Korean proverb" },
+      "Laozi": { "ko": "노자", "en": "Laozi", "aliases": ["Lao Tzu", "老子"] }
     }
 
     """

@@ -200,6 +200,33 @@ public struct MarkdownSource: Sendable, Equatable {
     }
 }
 
+/// An entry of `authors.json`: an author's name in each language, and other spellings of it.
+public struct AuthorNames: Sendable, Equatable {
+    /// The name as the sayings write it in `who` (the entry's key).
+    public var who: String
+    public var ko: String?
+    public var en: String?
+    public var aliases: [String]
+    public var source: SourceLocation
+
+    public init(who: String, ko: String? = nil, en: String? = nil, aliases: [String] = [], source: SourceLocation) {
+        (self.who, self.ko, self.en, self.aliases, self.source) = (who, ko, en, aliases, source)
+    }
+
+    /// The name in `language`, a BCP 47 tag whose language is `ko` or `en` (`ko-KR` too), or nil
+    /// when the entry has none for it.
+    public func name(in language: String) -> String? {
+        switch language.prefix(while: { $0 != "-" }).lowercased() {
+        case "ko": ko
+        case "en": en
+        default: nil
+        }
+    }
+
+    /// The names beside `who` that find the author's sayings in a search.
+    public var otherNames: [String] { [ko, en].compactMap { $0 } + aliases }
+}
+
 /// A file copied to the output as it is (gift illustrations and the like).
 public struct Asset: Sendable, Equatable {
     /// Path relative to the output folder.
@@ -219,9 +246,22 @@ public struct ContentSet: Sendable {
     public var notices: [Notice]
     public var pages: [Page]
     public var assets: [Asset]
+    /// `authors.json`, by `who` as the sayings write it; empty without the file.
+    public var authors: [String: AuthorNames]
 
-    public init(site: SiteConfig, sayings: [Saying] = [], gifts: [Gift] = [], questions: [Question] = [], souvenirs: [Souvenir] = [], notices: [Notice] = [], pages: [Page] = [], assets: [Asset] = []) {
+    public init(
+        site: SiteConfig, sayings: [Saying] = [], gifts: [Gift] = [], questions: [Question] = [],
+        souvenirs: [Souvenir] = [], notices: [Notice] = [], pages: [Page] = [], assets: [Asset] = [],
+        authors: [String: AuthorNames] = [:]
+    ) {
         (self.site, self.sayings, self.gifts, self.questions) = (site, sayings, gifts, questions)
-        (self.souvenirs, self.notices, self.pages, self.assets) = (souvenirs, notices, pages, assets)
+        (self.souvenirs, self.notices, self.pages) = (souvenirs, notices, pages)
+        (self.assets, self.authors) = (assets, authors)
+    }
+
+    /// How the site names the author written `who` wherever it shows it (pages, feeds, cards):
+    /// the authors.json name in the site's `language`, or `who` as written.
+    public func authorName(_ who: String) -> String {
+        authors[who]?.name(in: site.language) ?? who
     }
 }

@@ -29,6 +29,7 @@ public enum ContentLoader {
         var content = ContentSet(site: site ?? SiteConfig(title: "", baseURL: "https://invalid.invalid/"))
         var giftsFile: SourceFile?
         var questionsFile: SourceFile?
+        var authorsFile: SourceFile?
         // Saying files are most of a large site, and independent of each other: they are parsed on
         // every core first, then taken in file order below, so diagnostics keep their order.
         let kinds = ParallelMap.map(files, kind(of:))
@@ -72,6 +73,8 @@ public enum ContentLoader {
                 giftsFile = file
             case ("gifts", "json") where path == "gifts/questions.json":
                 questionsFile = file
+            case _ where path == "authors.json":
+                authorsFile = file
             case ("gifts", _) where fileExtension(path) != "json", ("static", _):
                 let outputPath = path.hasPrefix("static/") ? String(path.dropFirst("static/".count)) : path
                 content.assets.append(Asset(outputPath: outputPath, bytes: file.bytes))
@@ -87,6 +90,7 @@ public enum ContentLoader {
             content.questions = JSONDocumentReader.records(questionsFile, noun: "question", allowSingleObject: false, log: &log)
                 .compactMap { GiftDecoder.question($0, log: &log) }
         }
+        if let authorsFile { content.authors = AuthorsLoader.load(authorsFile, log: &log) }
         CrossChecks.run(&content, log: &log)
         return (log.hasErrors || site == nil ? nil : content, log)
     }
@@ -304,6 +308,23 @@ enum CrossChecks {
         let giftTags = Set(content.gifts.flatMap(\.tags))
         for question in content.questions where !giftTags.contains(question.tag) {
             log.warning(question.source, "no gift has the tag `\(question.tag)`, so question `\(question.id)` never changes the result")
+        }
+        unusedAuthorEntries(content, log: &log)
+    }
+
+    /// An authors.json entry whose key is no saying's `who` (drafts and scheduled sayings count) names nobody.
+    private static func unusedAuthorEntries(_ content: ContentSet, log: inout DiagnosticLog) {
+        guard !content.authors.isEmpty else { return }
+        let writers = Set(content.sayings.map(\.who))
+        let entries = content.authors.values.sorted { $0.source.line < $1.source.line }
+        for entry in entries where !writers.contains(entry.who) {
+            var message = "no saying has `who: \(entry.who)`, so this entry names nobody"
+            if let nearest = KeySuggestion.nearest(to: entry.who, among: writers.sorted()) {
+                message += ": did you mean `\(nearest)`?"
+            } else {
+                message += ": write the name as the sayings' `who` writes it, or remove the entry"
+            }
+            log.warning(entry.source, message)
         }
     }
 

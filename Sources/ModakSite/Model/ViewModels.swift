@@ -1,10 +1,10 @@
 import ModakCore
 
 extension SayingFacts {
-    /// `saying` shown with its date and "new" mark as worked out for this build, and the slugs of
-    /// its author's and its tags' pages.
-    convenience init(_ saying: Saying, date: String, datetime: String, isNew: Bool, cardImages: CardImages, authorSlug: String, tagSlugs: [String]) {
-        self.init(id: saying.id, kor: saying.kor, eng: saying.eng, who: saying.who, date: date, datetime: datetime, isNew: isNew,
+    /// `saying` shown with its author's name (`ContentSet.authorName`), its date and "new" mark as
+    /// worked out for this build, and the slugs of its author's and its tags' pages.
+    convenience init(_ saying: Saying, who: String, date: String, datetime: String, isNew: Bool, cardImages: CardImages, authorSlug: String, tagSlugs: [String]) {
+        self.init(id: saying.id, kor: saying.kor, eng: saying.eng, who: who, date: date, datetime: datetime, isNew: isNew,
                   tags: saying.tags, isDraft: saying.isDraft, isClientTemplate: false, path: SitePaths.saying(saying.id),
                   cardPath: cardImages == .none ? nil : SitePaths.card(saying.id),
                   cardPNGPath: cardImages == .svgAndPNG ? SitePaths.cardPNG(saying.id) : nil,

@@ -41,8 +41,11 @@ public struct SayingCard: Sendable {
     private let themeName: String
     private let siteName: String
     private let dates: DateText
+    private let authorName: @Sendable (String) -> String
 
-    public init(site: SiteConfig) {
+    public init(content: ContentSet) {
+        let site = content.site
+        authorName = content.authorName
         // Site themes map to card themes of the same name; "system" and unknown ones get the default.
         renderer = CardRenderer(theme: CardTheme.named(site.theme) ?? .bonfire, siteName: site.title)
         themeName = site.theme
@@ -121,7 +124,7 @@ public struct SayingCard: Sendable {
     }
 
     private func content(of saying: Saying) -> CardContent {
-        CardContent(id: saying.id, korean: saying.kor, english: saying.eng, author: saying.who,
+        CardContent(id: saying.id, korean: saying.kor, english: saying.eng, author: authorName(saying.who),
                     siteName: siteName, dateLabel: dates.long(saying.time))
     }
 }

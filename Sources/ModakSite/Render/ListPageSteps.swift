@@ -84,10 +84,14 @@ struct TermPagesStep: RenderStep {
     private func index(_ kind: TermKind, _ context: RenderContext) -> DeferredFile {
         let meta = context.meta(path: kind.indexPath, title: context.string(kind.indexTitleKey), section: kind.rawValue)
         let root = SitePaths.root(from: kind.indexPath)
+        // By the names shown, in code-point order (an author's may not be the name as written).
         let terms = kind.terms(of: context.taxonomy)
+            .map { term in
+                TermView(name: kind.name(of: term, context), url: RelativeURL(root, kind.path(term.slug)), count: term.sayings.count)
+            }
+            .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
         return context.deferredPage("terms", meta: meta) {
-            TermIndexBody(heading: meta.title, intro: context.string(kind.introKey),
-                          terms: terms.map { TermView(name: $0.name, url: RelativeURL(root, kind.path($0.slug)), count: $0.sayings.count) })
+            TermIndexBody(heading: meta.title, intro: context.string(kind.introKey), terms: terms)
         }
     }
 }
@@ -112,7 +116,12 @@ enum TermKind: String, CaseIterable, Sendable {
     /// `Tag: courage`, `Sayings of Laozi`.
     func heading(of term: SayingTaxonomy.Term, _ context: RenderContext) -> String {
         let (key, placeholder) = self == .tags ? ("tagTitle", "{tag}") : ("authorTitle", "{author}")
-        return context.string(key).replacingOccurrences(of: placeholder, with: term.name)
+        return context.string(key).replacingOccurrences(of: placeholder, with: name(of: term, context))
+    }
+
+    /// How pages name `term`: a tag as written, an author as `ContentSet.authorName` does.
+    func name(of term: SayingTaxonomy.Term, _ context: RenderContext) -> String {
+        self == .tags ? term.name : context.content.authorName(term.name)
     }
 }
 

@@ -54,7 +54,7 @@ public final class RenderContext: Sendable {
         (self.content, self.today, self.templates, self.makesPNG) = (content, today, templates, makesPNG)
         let cardImages: CardImages = !content.site.cards ? .none : makesPNG ? .svgAndPNG : .svg
         self.cardImages = cardImages
-        card = cardImages == .none ? nil : SayingCard(site: content.site)
+        card = cardImages == .none ? nil : SayingCard(content: content)
         let rules = TimeRules(today: today, newDays: content.site.newDays, includeDrafts: includeDrafts)
         self.rules = rules
         let published = rules.published(content.sayings)
@@ -77,7 +77,7 @@ public final class RenderContext: Sendable {
         sayings = ParallelMap.map(Array(published.indices)) { [rules] index in
             let saying = published[index]
             return Shared(SayingFacts(
-                saying, date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying), cardImages: cardImages,
+                saying, who: content.authorName(saying.who), date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying), cardImages: cardImages,
                 authorSlug: taxonomy.authors[taxonomy.authorOf[index]].slug, tagSlugs: taxonomy.tagsOf[index].map { taxonomy.tags[$0].slug }))
         }
         sayingData = Shared(SayingDataFacts(sayings: sayings, published: published))

@@ -6,7 +6,7 @@ import UTF8Bytes
 ///
 /// - `data/sayings/<n>.json`: the sayings numbered `n × chunkSize` to `(n + 1) × chunkSize − 1`,
 ///   counting from the oldest (so a saying keeps its number, and its file its bytes, as sayings are
-///   added at the top), each `[id, kor, eng, who, author slug, day, tags]`, `tags` (left out when
+///   added at the top), each `[id, kor, eng, who (the name pages show), author slug, day, tags]`, `tags` (left out when
 ///   there are none) as name and slug pairs, flat: `["courage", "courage", "우정", "ujeong"]`.
 /// - `data/ids/<n>.json`: `{"<id>": number, …}` for the ids whose `ClientHash` is `n` modulo the
 ///   number of these files, so that a liked id finds its saying.
@@ -47,7 +47,7 @@ struct SayingDataStep: RenderStep {
         let saying = context.published[index]
         let taxonomy = context.taxonomy
         json.raw("[")
-        for text in [saying.id, saying.kor, saying.eng, saying.who, taxonomy.authors[taxonomy.authorOf[index]].slug] {
+        for text in [saying.id, saying.kor, saying.eng, context.sayings[index].value.who, taxonomy.authors[taxonomy.authorOf[index]].slug] {
             json.string(text)
             json.raw(",")
         }

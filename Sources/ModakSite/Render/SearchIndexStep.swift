@@ -18,7 +18,9 @@ struct SearchIndexStep: RenderStep {
         let count = context.published.count
         let index = SearchIndex(texts: (0..<count).map { number in
             let saying = context.published[count - 1 - number]
-            return [saying.kor, saying.eng, saying.who] + saying.tags
+            // The author's other names (authors.json) find the saying too.
+            let otherNames = context.content.authors[saying.who]?.otherNames ?? []
+            return [saying.kor, saying.eng, saying.who] + otherNames + saying.tags
         })
         return index.shards(context.sayingData.value.searchShards).enumerated().map { OutputFile(path: SitePaths.searchShard($0.offset), bytes: $0.element) }
     }

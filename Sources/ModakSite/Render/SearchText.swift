@@ -1,6 +1,7 @@
 /// The text search matches, as the search page's script sees it (`search-index.js`): a saying's
-/// Korean, English, author and tags, lower-cased as JavaScript's `toLowerCase` does (with final
-/// sigma `ς` folded into `σ` on both sides, the one lower-casing that depends on context), cut into
+/// Korean, English, author (with the other names authors.json gives) and tags, lower-cased as
+/// JavaScript's `toLowerCase` does (with final sigma `ς` folded into `σ` on both sides, the one
+/// lower-casing that depends on context), cut into
 /// tokens at JavaScript's whitespace (`\s`). A query word, having no whitespace, is found in the
 /// text exactly when it is found in one of its tokens: the index files tokens, and the script
 /// looks a word up among them.

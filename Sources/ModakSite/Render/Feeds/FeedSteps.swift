@@ -31,12 +31,13 @@ struct FeedsStep: RenderStep {
         // The texts and author alone make the preview; with the commentary, the full content.
         let render = { (withBody: Bool) in try context.templates.library.render("partials/feed-item", context.sayingView(at: index, from: path, withBody: withBody)) }
         let texts = [saying.kor, saying.eng].map { $0.trimmedOfWhitespace }.filter { !$0.isEmpty }
+        let who = context.content.authorName(saying.who)
         return FeedItem(
             url: url, title: FeedText.headline(texts[0]),
-            summary: texts.joined(separator: "\n") + "\n— \(saying.who)",
+            summary: texts.joined(separator: "\n") + "\n— \(who)",
             summaryHTML: FeedHTML.portable(try render(false), pageURL: url, siteURL: context.content.site.baseURL),
             contentHTML: FeedHTML.portable(try render(true), pageURL: url, siteURL: context.content.site.baseURL), date: saying.time,
-            author: saying.who, tags: saying.tags
+            author: who, tags: saying.tags
         )
     }
 }

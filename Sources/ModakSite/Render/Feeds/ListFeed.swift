@@ -52,11 +52,12 @@ struct ListFeed {
     private func item(_ saying: Saying) -> String {
         let url = XMLText.escaped(context.absoluteURL(SitePaths.saying(saying.id)))
         let texts = [saying.kor.trimmedOfWhitespace, saying.eng.trimmedOfWhitespace].filter { !$0.isEmpty }
+        let who = context.content.authorName(saying.who)
         var xml = "    <item>\n      <title>\(XMLText.escaped(FeedText.headline(texts[0])))</title>\n"
         xml += "      <link>\(url)</link>\n      <guid isPermaLink=\"true\">\(url)</guid>\n"
-        xml += "      <pubDate>\(context.dates.rfc822(saying.time))</pubDate>\n      <dc:creator>\(XMLText.escaped(saying.who))</dc:creator>\n"
+        xml += "      <pubDate>\(context.dates.rfc822(saying.time))</pubDate>\n      <dc:creator>\(XMLText.escaped(who))</dc:creator>\n"
         for tag in saying.tags { xml += "      <category>\(XMLText.escaped(tag))</category>\n" }
-        let paragraphs = (texts + ["— " + saying.who]).map { "<p>" + MarkupEscaper.html.escaped($0) + "</p>" }
+        let paragraphs = (texts + ["— " + who]).map { "<p>" + MarkupEscaper.html.escaped($0) + "</p>" }
         xml += "      <description>\(XMLText.escaped(paragraphs.joined()))</description>\n    </item>\n"
         return xml
     }
