@@ -27,7 +27,9 @@ struct SayingRotationTests {
     /// Checks both rules on every day of `days` (consecutive), as far as the stretch can show them:
     /// a saying featured on a day is not featured in the next N−1 days, and one published on a day
     /// in the stretch is featured within N days (N = the count published on that day).
-    private func expectRotationRules(_ all: [Saying], days: [CivilDay], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func expectRotationRules(
+        _ all: [Saying], days: [CivilDay], sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let shown = featured(all, days: days)
         for (index, date) in days.enumerated() {
             let count = publishedCount(all, on: date)
@@ -45,7 +47,8 @@ struct SayingRotationTests {
             for arriving in all where !arriving.isDraft && CivilDay(arriving.time, in: seoul) == date {
                 guard index + count <= days.count else { continue }
                 #expect(shown[index..<index + count].contains(arriving.id),
-                        "\(arriving.id), published \(date), not featured within \(count) days", sourceLocation: sourceLocation)
+                        "\(arriving.id), published \(date), not featured within \(count) days",
+                        sourceLocation: sourceLocation)
             }
         }
     }
@@ -64,7 +67,9 @@ struct SayingRotationTests {
     /// several, runs of days in a row with additions, and quiet weeks.
     private func growingContent(start: Int, seed: UInt64) -> [Saying] {
         var dice = Dice(state: seed)
-        var all = (0..<start).map { saying("old\($0)", at: day("2025-01-01").adding(days: dice.roll(365)).start(in: seoul)) }
+        var all = (0..<start).map { number in
+            saying("old\(number)", at: day("2025-01-01").adding(days: dice.roll(365)).start(in: seoul))
+        }
         var date = day("2026-01-01")
         while date < day("2028-03-01") {
             let arrivals = [0, 0, 0, 1, 1, 2, 3, 7][dice.roll(8)]
@@ -126,7 +131,7 @@ struct SayingRotationTests {
     @Test func theSampleSitesDecemberHasNoRepeatWithinNDays() throws {
         let all = try sampleContent().sayings
         let december = days(from: "2026-12-01", count: 31)
-        let arriving = all.filter { CivilDay($0.time, in: seoul).year == 2026 && CivilDay($0.time, in: seoul).month == 12 }
+        let arriving = all.filter { (day("2026-12-01")...day("2026-12-31")).contains(CivilDay($0.time, in: seoul)) }
         #expect(arriving.count >= 4, "the sample has sayings arriving in December")
         expectRotationRules(all, days: december)
         expectRotationRules(all, days: days(from: "2026-01-01", count: 800))
@@ -158,7 +163,8 @@ struct SayingRotationTests {
         let rewritten = all.map { saying($0.id, at: $0.time, kor: "다른 말", path: "other.md") }
         #expect(featured(rewritten, days: dates) == expected)
         let atNoon = dates.map { date in
-            let rules = TimeRules(today: BuildDay(instant: date.start(in: seoul).addingTimeInterval(43_200), timeZone: seoul), newDays: 0)
+            let noon = date.start(in: seoul).addingTimeInterval(43_200)
+            let rules = TimeRules(today: BuildDay(instant: noon, timeZone: seoul), newDays: 0)
             return rules.sayingOfTheDay(rules.published(all))?.id
         }
         #expect(atNoon == expected)
@@ -168,15 +174,20 @@ struct SayingRotationTests {
         // A batch's first-featured order is the seeded order of its ids, whatever day it arrives.
         let ids = (0..<12).map { "id\($0)" }
         let order = { (arrival: String) in
-            self.featured(ids.map { saying($0, at: seoulTime("\(arrival) 09:00")) }, days: self.days(from: arrival, count: 12))
+            let batch = ids.map { saying($0, at: seoulTime("\(arrival) 09:00")) }
+            return self.featured(batch, days: self.days(from: arrival, count: 12))
         }
         #expect(order("2026-01-01") == order("2027-07-15"))
-        #expect(order("2026-01-01").compactMap { $0 } == ids.sorted { SayingRotation.rank($0) < SayingRotation.rank($1) })
+        let seeded = ids.sorted { SayingRotation.rank($0) < SayingRotation.rank($1) }
+        #expect(order("2026-01-01").compactMap { $0 } == seeded)
     }
 
     @Test func scheduledSayingsChangeNothingBeforeTheirDay() {
         let past = growingContent(start: 10, seed: 5).filter { $0.time < seoulTime("2026-09-01 00:00") }
-        let withScheduled = past + [saying("later", at: seoulTime("2026-09-01 00:00")), saying("much-later", at: seoulTime("2030-01-01"))]
+        let scheduled = [
+            saying("later", at: seoulTime("2026-09-01 00:00")), saying("much-later", at: seoulTime("2030-01-01")),
+        ]
+        let withScheduled = past + scheduled
         let before = days(from: "2026-01-01", count: 243)
         #expect(featured(withScheduled, days: before) == featured(past, days: before))
         expectRotationRules(withScheduled, days: days(from: "2026-08-01", count: 400))

@@ -18,7 +18,8 @@ public struct SayingRotation: Sendable {
     public init(sayings: [Saying], timeZone: TimeZone) {
         self.sayings = sayings
         let keyed = sayings.indices.map { index in
-            (day: CivilDay(sayings[index].time, in: timeZone).daysSinceEpoch, rank: Self.rank(sayings[index].id), index: index)
+            let day = CivilDay(sayings[index].time, in: timeZone).daysSinceEpoch
+            return (day: day, rank: Self.rank(sayings[index].id), index: index)
         }
         arrivals = keyed.sorted { ($0.day, $0.rank, sayings[$0.index].id) < ($1.day, $1.rank, sayings[$1.index].id) }
             .map { (day: $0.day, index: $0.index) }
