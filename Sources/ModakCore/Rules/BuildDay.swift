@@ -79,33 +79,13 @@ public struct TimeRules: Sendable {
             .map { sayings[$0] }
     }
 
-    /// The saying of the day among `published` (any order): a function of the date and the ids only.
-    /// Never a draft: a preview with drafts shows the saying the site itself will show.
-    ///
-    /// Ids are ordered, then walked with a stride coprime to their count, so consecutive days
-    /// always differ (with two or more sayings) and every saying comes round before any repeats.
+    /// The saying of the day among `published` (any order): a function of the date and the
+    /// sayings' ids and times only (`SayingRotation`). Never a draft: a preview with drafts shows
+    /// the saying the site itself will show.
     public func sayingOfTheDay(_ published: [Saying]) -> Saying? {
         let published = published.contains(where: \.isDraft) ? published.filter { !$0.isDraft } : published
-        guard !published.isEmpty else { return nil }
-        let ordered = published.indices.sorted { published[$0].id < published[$1].id }
-        let count = ordered.count
-        let seed = ordered.reduce(into: FNV1a()) { $0.add(published[$1].id) }.value
-        let stride = Self.coprimeStride(for: count)
-        let offset = Int(seed % UInt64(count))
-        let day = today.day.daysSinceEpoch
-        let index = ((day % count + count) % count * stride + offset) % count
-        return published[ordered[index]]
+        return SayingRotation(sayings: published, timeZone: today.timeZone).featured(on: today.day)
     }
-
-    /// A stride near the golden section of `count` and coprime to it, so days spread across the list.
-    static func coprimeStride(for count: Int) -> Int {
-        guard count > 2 else { return 1 }
-        var stride = max(1, Int(Double(count) * 0.618_033_988_75))
-        while gcd(stride, count) != 1 { stride += 1 }
-        return stride
-    }
-
-    private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
 }
 
 /// 64-bit FNV-1a: small, stable across runs and platforms (Swift's `Hasher` is seeded per process).
