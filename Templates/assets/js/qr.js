@@ -118,7 +118,9 @@
     append(0, (8 - bits.length % 8) % 8);
     for (let pad = 0xec; bits.length < capacityBits; pad ^= 0xec ^ 0x11) append(pad, 8);
     const result = [];
-    for (let i = 0; i < bits.length; i += 8) result.push(bits.slice(i, i + 8).reduce((byte, bit) => (byte << 1) | bit, 0));
+    for (let i = 0; i < bits.length; i += 8) {
+      result.push(bits.slice(i, i + 8).reduce((byte, bit) => (byte << 1) | bit, 0));
+    }
     return result;
   }
 
@@ -186,7 +188,8 @@
           const distance = Math.max(Math.abs(dx), Math.abs(dy));
           const xx = x + dx;
           const yy = y + dy;
-          if (xx >= 0 && xx < this.size && yy >= 0 && yy < this.size) this.set(xx, yy, distance !== 2 && distance !== 4);
+          const inside = xx >= 0 && xx < this.size && yy >= 0 && yy < this.size;
+          if (inside) this.set(xx, yy, distance !== 2 && distance !== 4);
         }
       }
     }
@@ -271,7 +274,8 @@
         const finderLike = () => {
           const n = history[1];
           const core = n > 0 && history[2] === n && history[3] === n * 3 && history[4] === n && history[5] === n;
-          return (core && history[0] >= n * 4 && history[6] >= n ? 1 : 0) + (core && history[6] >= n * 4 && history[0] >= n ? 1 : 0);
+          if (!core) return 0;
+          return (history[0] >= n * 4 && history[6] >= n ? 1 : 0) + (history[6] >= n * 4 && history[0] >= n ? 1 : 0);
         };
         for (let i = 0; i < size; i++) {
           if (get(i) === color) {
