@@ -17,7 +17,8 @@
   const PREFIX = "#transfer=";
   // The link's own format, before the export's "version" inside it.
   const FORMAT = "1";
-  const PAYLOAD = /^#transfer=(\d+)([dj])\.([A-Za-z0-9_-]+)$/;
+  // Base64url: letters, digits, "-" and "_" (\w and -).
+  const PAYLOAD = /^#transfer=(\d+)([dj])\.([\w-]+)$/;
   // Beyond what a browser keeps in an address (Chromium: 2 MB), or the file import's 5 MB once
   // inflated, it is no link of ours.
   const FRAGMENT_LIMIT = 2 * 1024 * 1024;
