@@ -204,9 +204,12 @@ def test_declining_takes_nothing_and_leaves_no_trace(send, fresh, served_sample)
     send("settings/")
     link = make_link(browser)
     other = fresh()
+    other.set_window_size(320, 640)
     other.get(served_sample)
     other.get(link)
-    offer_of(other).find_element(By.ID, "transfer-cancel").click()
+    offer = offer_of(other)
+    assert other.execute_script("return document.documentElement.scrollWidth") <= 320, "fits a 320 px screen"
+    offer.find_element(By.ID, "transfer-cancel").click()
     assert status(other) == KO["transferDeclined"]
     assert stored(other) == {}
     assert_no_trace(other)
@@ -347,6 +350,7 @@ def test_the_largest_link_a_qr_code_holds_still_gets_one(send, tmp_path):
     assert QR_MAX_BYTES - 150 < len(link) <= QR_MAX_BYTES, len(link)
     extra = qr_svg_decodes_to(browser, link, tmp_path)
     assert int(extra["Version"]) >= 30
+    assert "transfer-qr-large" in browser.find_element(By.ID, "transfer-qr").get_attribute("class"), "drawn larger"
 
 
 # ---- qr.js against ZXing's encoder and both decoders -------------------------------------------------

@@ -103,6 +103,8 @@
     // A QR code holds at most 2,953 bytes (version 40, level L): a longer link has no code.
     const code = qr.encode(link);
     if (code) qrBox.append(qr.svg(code, texts.qrLabel));
+    // Past version 20 (over 97 modules a side) the code is drawn larger, for a camera to resolve.
+    qrBox.classList.toggle("transfer-qr-large", Boolean(code) && code.version > 20);
     qrBox.hidden = !code;
     tooLarge.hidden = Boolean(code);
     made.hidden = false;
