@@ -123,7 +123,10 @@
     return messages.join(" ");
   }
 
-  (window.Modak = window.Modak || {}).readerData = { collect, isExport, check, counts, countsText, apply, describe };
+  // FILE_LIMIT: the most bytes of JSON read as an export, from a file or a link.
+  (window.Modak = window.Modak || {}).readerData = {
+    FILE_LIMIT, collect, isExport, check, counts, countsText, apply, describe,
+  };
 
   exportButton.addEventListener("click", () => {
     const fileName = `modak-data-${storage.dayOf(new Date())}.json`;

@@ -19,10 +19,10 @@
   const FORMAT = "1";
   // Base64url: letters, digits, "-" and "_" (\w and -).
   const PAYLOAD = /^#transfer=(\d+)([dj])\.([\w-]+)$/;
-  // Beyond what a browser keeps in an address (Chromium: 2 MB), or the file import's 5 MB once
+  // Beyond what a browser keeps in an address (Chromium: 2 MB), or the file import's limit once
   // inflated, it is no link of ours.
   const FRAGMENT_LIMIT = 2 * 1024 * 1024;
-  const DATA_LIMIT = 5 * 1024 * 1024;
+  const DATA_LIMIT = readerData.FILE_LIMIT;
   const status = document.getElementById("transfer-status");
   const offer = document.getElementById("transfer-offer");
   const made = document.getElementById("transfer-made");
