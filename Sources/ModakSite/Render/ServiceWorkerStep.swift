@@ -58,8 +58,9 @@ struct ServiceWorkerStep: FinishingStep {
                 version.add(url)
                 version.add(revision)
             }
-            let view = ServiceWorkerView(version: HexText.word(version.value), shell: shell, pages: pages, offlinePage: offlinePage,
-                                         storageScript: storageScript, todaySaying: SitePaths.todaySaying, icon: icon, texts: texts)
+            let view = ServiceWorkerView(
+                version: HexText.word(version.value), shell: shell, pages: pages, offlinePage: offlinePage,
+                storageScript: storageScript, todaySaying: SitePaths.todaySaying, icon: icon, texts: texts)
             return try library.renderUTF8("sw", MustacheObject(view))
         })
     }
