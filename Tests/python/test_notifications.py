@@ -20,6 +20,7 @@ import urllib.request
 
 import pytest
 import websocket
+from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
 from conftest import REPO, chromium, serving, wait
@@ -341,7 +342,6 @@ def test_every_write_of_the_souvenirs_is_mirrored_import_and_reset_included(read
 
 
 def test_the_notification_markup_is_accessible_and_fits_a_phone(reader, served_sample):
-    axe = pytest.importorskip("axe_selenium_python")
     permit(reader, served_sample, "denied")
     reader.set_window_size(320, 640)
     open_page(reader, served_sample + "souvenirs/")
@@ -354,7 +354,7 @@ def test_the_notification_markup_is_accessible_and_fits_a_phone(reader, served_s
             overflow = reader.execute_script(
                 "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert overflow <= 0, f"/{path} at {size} scrolls sideways by {overflow}px at 320px"
-        checker = axe.Axe(reader)
+        checker = Axe(reader)
         checker.inject()
         results = checker.run()
         assert results["violations"] == [], checker.report(results["violations"])
