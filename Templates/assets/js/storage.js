@@ -99,7 +99,14 @@
       try {
         const request = indexedDB.open(MIRROR_DB, 1);
         request.onupgradeneeded = () => request.result.createObjectStore(MIRROR_STORE);
-        request.onsuccess = () => resolve(request.result);
+        request.onsuccess = () => {
+          // A later version of the mirror, opened elsewhere, takes over: this one lets go.
+          request.result.onversionchange = () => {
+            request.result.close();
+            database = null;
+          };
+          resolve(request.result);
+        };
         request.onerror = request.onblocked = () => resolve(null);
       } catch (error) {
         resolve(null);
@@ -200,7 +207,7 @@
       const transaction = db.transaction(MIRROR_STORE, "readwrite");
       transaction.objectStore(MIRROR_STORE).clear();
       transaction.oncomplete = transaction.onerror = transaction.onabort = resolve;
-    })).then(tellWorker);
+    })).then(tellWorker, () => {});
   }
 
   /** Calls `refresh` when another tab changes one of `keys` or clears storage, and when the page comes back from the history cache. */
