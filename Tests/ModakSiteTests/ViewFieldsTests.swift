@@ -105,7 +105,9 @@ import Testing
                                        GiftView(id: "", name: "", price: 0, priceText: "", imageURL: "", url: "", description: "", link: nil, tags: []),
                                        GiftTagView(name: "", slug: "", url: "", count: 0), pager, data, TagLinkView(name: "", url: RelativeURL("", "")),
                                        SouvenirView(id: "", title: "", date: "", datetime: "", messageHTML: "", isNew: false),
-                                       ThemeColor(color: "", media: nil), ServiceWorkerView(version: "", shell: [], pages: [], offlinePage: "")]
+                                       ThemeColor(color: "", media: nil),
+                                       ServiceWorkerView(version: "", shell: [], pages: [], offlinePage: "", storageScript: "",
+                                                         todaySaying: "", icon: "", texts: "")]
         views += bodies.map { PageView(parts, meta: Boxed(Self.meta()), body: $0) }
         for view in views {
             var names = FieldNames()

@@ -60,7 +60,7 @@ def test_storage_keys_and_the_saying_id_pattern_are_written_once():
         if path not in (storage, theme_boot.SOURCE):
             assert "localStorage" not in code, f"{name(path)} reaches localStorage: go through Modak.storage"
     keys = re.findall(r'"(modak\.[A-Za-z]+)"', read(storage))
-    assert len(keys) == len(set(keys)) == 8, keys
+    assert len(keys) == len(set(keys)) == 10, keys
 
 
 def published(code):

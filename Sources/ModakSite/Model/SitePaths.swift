@@ -20,6 +20,8 @@ public enum SitePaths {
     public static let sayingData = "data/"
     public static func sayingChunk(_ number: Int) -> String { "data/sayings/\(number).json" }
     public static func idBucket(_ number: Int) -> String { "data/ids/\(number).json" }
+    /// The saying of the day as data, for the service worker's daily notification.
+    public static let todaySaying = "data/today.json"
     public static let searchShards = "search/shards/"
     public static func searchShard(_ number: Int) -> String { searchShards + "\(number).json" }
     public static let settings = "settings/", notices = "notices/"

@@ -243,7 +243,7 @@ public struct SiteRenderer: Sendable {
     /// largest pages (lists) come first and no thread ends on one alone; the steps run side by
     /// side, the slowest (the search index) first.
     public static let defaultSteps: [any RenderStep] = [
-        SearchIndexStep(), ArchivePagesStep(), TermPagesStep(), ReaderListPagesStep(), SayingPagesStep(), SayingDataStep(), SettingsStep(), NoticesStep(),
+        SearchIndexStep(), ArchivePagesStep(), TermPagesStep(), ReaderListPagesStep(), SayingPagesStep(), SayingDataStep(), TodaySayingStep(), SettingsStep(), NoticesStep(),
         FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep(),
     ]
     public static let defaultFinishingSteps: [any FinishingStep] = [ServiceWorkerStep(), PrecompressionStep()]

@@ -38,6 +38,9 @@ struct ServiceWorkerStep: FinishingStep {
         if home != nil { pages.insert("./", at: 0) }
         let library = context.templates.library
         let (templatesKey, offlinePage) = (context.templates.fingerprint, SitePaths.offline)
+        let storageScript = "assets/js/storage.js?v=" + context.assetVersion
+        let icon = plan.derived.contains { $0.path == AppIcons.plain(192) } ? AppIcons.plain(192) : SitePaths.icon
+        let texts = Self.notificationTexts(context.strings)
         plan.deferred.append(DeferredFile(path: SitePaths.serviceWorker) { [revisions] in
             var key = StableHash()
             key.add(ExecutableIdentity.fingerprint)
@@ -47,6 +50,7 @@ struct ServiceWorkerStep: FinishingStep {
                 key.add(revision)
             }
             key.add(home?.key() ?? 0)
+            for text in [storageScript, icon, texts] { key.add(text) }
             return key.value
         } render: { [revisions, shell, pages] in
             var version = StableHash()
@@ -54,7 +58,9 @@ struct ServiceWorkerStep: FinishingStep {
                 version.add(url)
                 version.add(revision)
             }
-            let view = ServiceWorkerView(version: HexText.word(version.value), shell: shell, pages: pages, offlinePage: offlinePage)
+            let view = ServiceWorkerView(
+                version: HexText.word(version.value), shell: shell, pages: pages, offlinePage: offlinePage,
+                storageScript: storageScript, todaySaying: SitePaths.todaySaying, icon: icon, texts: texts)
             return try library.renderUTF8("sw", MustacheObject(view))
         })
     }
@@ -70,6 +76,19 @@ struct ServiceWorkerStep: FinishingStep {
         let once = RenderedOnce(plan.deferred[index].render)
         plan.deferred[index].render = { try once.bytes() }
         return (plan.deferred[index].key, { try once.bytes() })
+    }
+
+    /// The UI strings the worker's notifications show (`notify…` keys), as a JSON object.
+    static func notificationTexts(_ strings: [String: String]) -> String {
+        var json = CompactJSON()
+        for (number, key) in ["notifyLetterTitle", "notifyDailyTitle"].enumerated() {
+            json.raw(number == 0 ? "{" : ",")
+            json.string(key)
+            json.raw(":")
+            json.string(strings[key] ?? key)
+        }
+        json.raw("}")
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// Stylesheets and scripts of the templates' assets, the icon and the manifest.

@@ -1,6 +1,9 @@
 // The reader's state in localStorage: every key Modak stores, the saying-id pattern, and reading
 // and writing them. Pages that keep reader state load this script before the others, which find
-// it at window.Modak.storage.
+// it at window.Modak.storage. The reader's own souvenirs and the daily-notification choice are
+// mirrored into IndexedDB (the mirror), where the service worker, which has no localStorage,
+// reads them: every write of them here writes the mirror too, and each page load copies them
+// again (localStorage is the pages' truth). The worker imports this file for the mirror.
 "use strict";
 (() => {
   // The only place these keys and the id pattern are written: partials/theme-boot.js uses them
@@ -10,6 +13,15 @@
   const SOUVENIRS_KEY = "modak.souvenirs";
   // The gift quiz's past suggestions (quiz-history.js): a JSON array, newest first.
   const QUIZ_KEYS = { history: "modak.giftHistory" };
+  // Notifications (notify.js): the day's saying wanted ("on"), and notifications asked for once.
+  const NOTIFY_KEYS = { daily: "modak.notifyDaily", asked: "modak.notifyAsked" };
+  // The mirror: database MIRROR_DB, one object store MIRROR_STORE of values under names
+  // (docs/reference/output.md, "Notifications"); the worker is told of a change with WORKER_MESSAGE.
+  const MIRROR_DB = "modak";
+  const MIRROR_STORE = "reader";
+  const WORKER_MESSAGE = "modak-check";
+  // The tag of the periodic background sync that wakes the worker (an installed app, in Chromium).
+  const SYNC_TAG = "modak-letters";
   const SAYING_ID = /^[A-Za-z0-9_-]{1,64}$/;
   // The reader's own souvenirs: { id, message, deliver, written }, the two days as YYYY-MM-DD.
   const MESSAGE_LIMIT = 10000;
@@ -59,8 +71,104 @@
     }
   }
 
+  /** Stores the reader's own souvenirs, and mirrors what was stored: every write of them comes here. */
   function writeSouvenirs(souvenirs) {
-    return store(SOUVENIRS_KEY, JSON.stringify(souvenirs));
+    const stored = store(SOUVENIRS_KEY, JSON.stringify(souvenirs));
+    if (stored) writeMirror({ souvenirs }).then(tellWorker);
+    return stored;
+  }
+
+  /** Whether the reader wants the day's saying as a notification. */
+  function readDaily() {
+    return load(NOTIFY_KEYS.daily) === "on";
+  }
+
+  /** Stores that choice, in the mirror too; false when storage refused it. */
+  function writeDaily(on) {
+    if (!on) remove(NOTIFY_KEYS.daily);
+    const stored = !on || store(NOTIFY_KEYS.daily, "on");
+    writeMirror({ daily: on && stored }).then(tellWorker);
+    return stored;
+  }
+
+  let database = null;
+
+  /** The mirror's database, opened once; null where IndexedDB is missing or refused. */
+  function openMirror() {
+    database = database || new Promise((resolve) => {
+      try {
+        const request = indexedDB.open(MIRROR_DB, 1);
+        request.onupgradeneeded = () => request.result.createObjectStore(MIRROR_STORE);
+        request.onsuccess = () => {
+          // A later version of the mirror, opened elsewhere, takes over: this one lets go.
+          request.result.onversionchange = () => {
+            request.result.close();
+            database = null;
+          };
+          resolve(request.result);
+        };
+        request.onerror = request.onblocked = () => resolve(null);
+      } catch (error) {
+        resolve(null);
+      }
+    });
+    return database;
+  }
+
+  /**
+   * Reads the values under `names` (undefined when none is stored) and stores what
+   * `change(values)` returns, `{ name: value }`, in one transaction: IndexedDB runs the
+   * transactions of one store one after the other, from pages and the worker alike, so nothing is
+   * written between the read and the write (the worker's "notify once" relies on it). Resolves
+   * to the values read, or null when the mirror cannot be used.
+   */
+  async function updateMirror(names, change) {
+    const db = await openMirror();
+    if (!db) return null;
+    return new Promise((resolve) => {
+      const values = {};
+      let transaction;
+      try {
+        transaction = db.transaction(MIRROR_STORE, change ? "readwrite" : "readonly");
+      } catch (error) {
+        return resolve(null);
+      }
+      const objects = transaction.objectStore(MIRROR_STORE);
+      const write = () => {
+        for (const [name, value] of Object.entries((change && change(values)) || {})) {
+          if (value === undefined) objects.delete(name);
+          else objects.put(value, name);
+        }
+      };
+      let waiting = names.length;
+      if (!waiting) write();
+      for (const name of names) {
+        const request = objects.get(name);
+        request.onsuccess = () => {
+          values[name] = request.result;
+          if (--waiting === 0) write();
+        };
+      }
+      transaction.oncomplete = () => resolve(values);
+      transaction.onerror = transaction.onabort = () => resolve(null);
+    });
+  }
+
+  function readMirror(names) {
+    return updateMirror(names, null);
+  }
+
+  function writeMirror(values) {
+    return updateMirror([], () => values);
+  }
+
+  /** Asks this site's service worker to look at the mirror again (letters due, the badge). */
+  function tellWorker() {
+    if (typeof window === "undefined" || !("serviceWorker" in navigator)) return;
+    // No worker (a preview, a site opened from a folder): ready never comes, and nobody waits.
+    navigator.serviceWorker.ready.then((registration) => {
+      if (registration.active) registration.active.postMessage(WORKER_MESSAGE);
+    });
   }
 
   /** The string kept under `key`, or null (nothing kept, or storage off). */
@@ -92,7 +200,14 @@
 
   /** Removes everything Modak stored: the reader's "delete my data". */
   function forgetAll() {
-    for (const key of [...Object.values(LIST_KEYS), ...Object.values(SETTING_KEYS), SOUVENIRS_KEY, ...Object.values(QUIZ_KEYS)]) remove(key);
+    const groups = [LIST_KEYS, SETTING_KEYS, QUIZ_KEYS, NOTIFY_KEYS];
+    for (const key of [SOUVENIRS_KEY].concat(...groups.map(Object.values))) remove(key);
+    // And the mirror, with what the worker keeps there (letters notified, the day's saying).
+    openMirror().then((db) => db && new Promise((resolve) => {
+      const transaction = db.transaction(MIRROR_STORE, "readwrite");
+      transaction.objectStore(MIRROR_STORE).clear();
+      transaction.oncomplete = transaction.onerror = transaction.onabort = resolve;
+    })).then(tellWorker, () => {});
   }
 
   /** Calls `refresh` when another tab changes one of `keys` or clears storage, and when the page comes back from the history cache. */
@@ -105,8 +220,13 @@
     });
   }
 
-  (window.Modak = window.Modak || {}).storage = {
+  // `self`: the page's window, or the service worker that imports this file.
+  (self.Modak = self.Modak || {}).storage = {
     LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, QUIZ_KEYS, SAYING_ID, MESSAGE_LIMIT, readIds, writeIds, isId, dayOf, isDay, isSouvenir,
     readSouvenirs, writeSouvenirs, load, store, remove, forgetAll, onChange,
+    NOTIFY_KEYS, WORKER_MESSAGE, SYNC_TAG, readDaily, writeDaily, updateMirror, readMirror, writeMirror, tellWorker,
   };
+  // Each page load copies the pages' truth into the mirror, whatever changed localStorage since
+  // (another tab, an older version of these scripts), and tells the worker.
+  if (typeof window !== "undefined") writeMirror({ souvenirs: readSouvenirs(), daily: readDaily() }).then(tellWorker);
 })();

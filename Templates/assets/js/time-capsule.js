@@ -79,6 +79,7 @@
     form.reset();
     say(texts.saved.replace("{date}", shown(souvenir.deliver)));
     show();
+    Modak.notify.afterSave();
   });
 
   // iCalendar (RFC 5545), as the site's souvenirs.ics is written: TEXT values escaped, control
