@@ -20,7 +20,8 @@ struct AuthorNamesTests {
     static func site(language: String, authors: String? = Self.authors, cards: Bool = false) throws -> WrittenSite {
         var files = [
             "content/site.json":
-                #"{"title": "Lanterns", "baseURL": "https://example.org/", "language": "\#(language)", "cards": \#(cards)}"#,
+                #"{"title": "Lanterns", "baseURL": "https://example.org/", "language": "\#(language)", "#
+                + #""cards": \#(cards)}"#,
             "content/sayings/short-life.md": saying,
         ]
         files["content/authors.json"] = authors

@@ -61,10 +61,12 @@ def first_saying(site):
     return published_sayings(site)[0]
 
 
-def first_in(site, folder):
-    """The first sub-folder of `folder` in the built site holding a page (a tag, an author, a gift…)."""
+def first_in(site, folder, but=()):
+    """The first sub-folder of `folder` in the built site holding a page (a tag, an author, a gift…),
+    other than those named in `but`."""
     root = os.path.join(site, folder)
-    return sorted(name for name in os.listdir(root) if os.path.isfile(os.path.join(root, name, "index.html")))[0]
+    return sorted(name for name in os.listdir(root)
+                  if name not in but and os.path.isfile(os.path.join(root, name, "index.html")))[0]
 
 
 def a_month(site):
@@ -156,7 +158,7 @@ PAGES = [
     Page("home-page-2", "page/1/"),
     Page("saying", lambda site: f"sayings/{first_saying(site)['id']}/"),
     Page("saying-liked-used", lambda site: f"sayings/{first_saying(site)['id']}/",
-         stored=lambda site: {LIKED_KEY: json.dumps([first_saying(site)["id"]]), USED_KEY: json.dumps([first_saying(site)["id"]])}),
+         stored=lambda site: {key: json.dumps([first_saying(site)["id"]]) for key in (LIKED_KEY, USED_KEY)}),
     Page("archive", "archive/"),
     Page("archive-month", a_month),
     Page("tags", "tags/"),
@@ -176,7 +178,7 @@ PAGES = [
     Page("souvenirs-own", "souvenirs/", stored=lambda site: {SOUVENIRS_KEY: json.dumps(OWN_SOUVENIRS)}),
     Page("souvenirs-none", "souvenirs/", site="no-souvenirs", known={"width": "issue 32 item 3, letters branch"}),
     Page("gifts", "gifts/"),
-    Page("gift", lambda site: f"gifts/{first_in(site, 'gifts')}/"),
+    Page("gift", lambda site: f"gifts/{first_in(site, 'gifts', but=('quiz', 'tags'))}/"),
     Page("gift-tag", lambda site: f"gifts/tags/{first_in(site, 'gifts/tags')}/"),
     Page("quiz-gender", "gifts/quiz/?order=file", ready=quiz_gender),
     Page("quiz-birthday-clamped", "gifts/quiz/?order=file", ready=quiz_birthday_clamped),

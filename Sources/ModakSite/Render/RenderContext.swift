@@ -178,7 +178,8 @@ public final class RenderContext: Sendable {
             (meta.image, meta.imageType) = (absoluteURL(versionedCard(card, saying, png: true)), "image/png")
         }
         // The name the card and the byline show (authors.json in the site's language), not `who` as written.
-        meta.imageAlt = PreviewText.cardDescription(kor: saying.kor, eng: saying.eng, who: content.authorName(saying.who))
+        let who = content.authorName(saying.who)
+        meta.imageAlt = PreviewText.cardDescription(kor: saying.kor, eng: saying.eng, who: who)
         return meta
     }
 
