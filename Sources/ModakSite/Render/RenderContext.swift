@@ -177,7 +177,9 @@ public final class RenderContext: Sendable {
         case .svgAndPNG:
             (meta.image, meta.imageType) = (absoluteURL(versionedCard(card, saying, png: true)), "image/png")
         }
-        meta.imageAlt = PreviewText.cardDescription(kor: saying.kor, eng: saying.eng, who: saying.who)
+        // The name the card and the byline show (authors.json in the site's language), not `who` as written.
+        let who = content.authorName(saying.who)
+        meta.imageAlt = PreviewText.cardDescription(kor: saying.kor, eng: saying.eng, who: who)
         return meta
     }
 
