@@ -33,7 +33,8 @@ struct SouvenirsStep: RenderStep {
             souvenirs: views, sealedCount: box.sealedCount,
             nextDate: box.next.map { context.dates.dayMonthYear($0.date) }, nextDatetime: box.next.map { context.dates.rfc3339($0.date) },
             feedURL: root + SitePaths.souvenirFeed, calendarURL: root + SitePaths.souvenirCalendar,
-            exampleDay: context.today.day.adding(days: 365).description
+            exampleDay: context.today.day.adding(days: 365).description,
+            firstSouvenir: (context.matchedLanguage ?? "en") == "en" ? nil : context.string("souvenirsFirst")
         )
         var meta = context.meta(path: path, title: context.string("souvenirsTitle"), description: context.string("souvenirsIntro"), section: "souvenirs")
         // Personal messages: shown to visitors, kept out of search engines.

@@ -10,6 +10,9 @@
   const SOUVENIRS_KEY = "modak.souvenirs";
   // The gift quiz's past suggestions (quiz-history.js): a JSON array, newest first.
   const QUIZ_KEYS = { history: "modak.giftHistory" };
+  // The interface's own memory (welcome.js: "1" once the welcome was closed). Not the reader's
+  // data: exports leave it out, "delete my data" removes it with the rest.
+  const INTERFACE_KEYS = { welcomed: "modak.welcomed" };
   const SAYING_ID = /^[A-Za-z0-9_-]{1,64}$/;
   // The reader's own souvenirs: { id, message, deliver, written }, the two days as YYYY-MM-DD.
   const MESSAGE_LIMIT = 10000;
@@ -92,7 +95,8 @@
 
   /** Removes everything Modak stored: the reader's "delete my data". */
   function forgetAll() {
-    for (const key of [...Object.values(LIST_KEYS), ...Object.values(SETTING_KEYS), SOUVENIRS_KEY, ...Object.values(QUIZ_KEYS)]) remove(key);
+    for (const key of [...Object.values(LIST_KEYS), ...Object.values(SETTING_KEYS), SOUVENIRS_KEY, ...Object.values(QUIZ_KEYS),
+      ...Object.values(INTERFACE_KEYS)]) remove(key);
   }
 
   /** Calls `refresh` when another tab changes one of `keys` or clears storage, and when the page comes back from the history cache. */
@@ -106,7 +110,7 @@
   }
 
   (window.Modak = window.Modak || {}).storage = {
-    LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, QUIZ_KEYS, SAYING_ID, MESSAGE_LIMIT, readIds, writeIds, isId, dayOf, isDay, isSouvenir,
+    LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, QUIZ_KEYS, INTERFACE_KEYS, SAYING_ID, MESSAGE_LIMIT, readIds, writeIds, isId, dayOf, isDay, isSouvenir,
     readSouvenirs, writeSouvenirs, load, store, remove, forgetAll, onChange,
   };
 })();
