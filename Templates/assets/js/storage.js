@@ -95,8 +95,8 @@
 
   /** Removes everything Modak stored: the reader's "delete my data". */
   function forgetAll() {
-    for (const key of [...Object.values(LIST_KEYS), ...Object.values(SETTING_KEYS), SOUVENIRS_KEY, ...Object.values(QUIZ_KEYS),
-      ...Object.values(INTERFACE_KEYS)]) remove(key);
+    const keys = [LIST_KEYS, SETTING_KEYS, QUIZ_KEYS, INTERFACE_KEYS].map((table) => Object.values(table));
+    for (const key of [SOUVENIRS_KEY].concat(...keys)) remove(key);
   }
 
   /** Calls `refresh` when another tab changes one of `keys` or clears storage, and when the page comes back from the history cache. */
@@ -110,7 +110,7 @@
   }
 
   (window.Modak = window.Modak || {}).storage = {
-    LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, QUIZ_KEYS, INTERFACE_KEYS, SAYING_ID, MESSAGE_LIMIT, readIds, writeIds, isId, dayOf, isDay, isSouvenir,
-    readSouvenirs, writeSouvenirs, load, store, remove, forgetAll, onChange,
+    LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, QUIZ_KEYS, INTERFACE_KEYS, SAYING_ID, MESSAGE_LIMIT,
+    readIds, writeIds, isId, dayOf, isDay, isSouvenir, readSouvenirs, writeSouvenirs, load, store, remove, forgetAll, onChange,
   };
 })();

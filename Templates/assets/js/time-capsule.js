@@ -36,7 +36,8 @@
   function show() {
     const now = today();
     // Newest day first, as the site's delivered souvenirs; on one day, the last written first.
-    const souvenirs = storage.readSouvenirs().sort((a, b) => later(a.deliver, b.deliver) || later(a.written, b.written));
+    const souvenirs = storage.readSouvenirs()
+      .sort((a, b) => later(a.deliver, b.deliver) || later(a.written, b.written));
     const sealed = souvenirs.filter((souvenir) => souvenir.deliver > now);
     list.replaceChildren(...souvenirs.map((souvenir) => item(souvenir, souvenir.deliver > now)));
     own.hidden = !souvenirs.length;
@@ -99,12 +100,14 @@
     const gone = souvenirs.find((souvenir) => souvenir.id === id);
     const place = [...list.children].findIndex((node) => node.id === "own-" + id);
     // Through storage.js's one writer of souvenirs, which keeps every copy of them in step.
-    if (gone && !storage.writeSouvenirs(souvenirs.filter((souvenir) => souvenir !== gone))) return say(status.dataset.deleteFailed);
+    const kept = souvenirs.filter((souvenir) => souvenir !== gone);
+    if (gone && !storage.writeSouvenirs(kept)) return say(status.dataset.deleteFailed);
     show();
     if (gone) say(status.dataset.deleted.replace("{date}", shown(gone.deliver)));
     // The focus goes to the letter that took its place (or the one before), else to the form.
     const neighbour = list.children[Math.min(place, list.children.length - 1)];
-    (neighbour ? neighbour.querySelector('[data-action="delete-souvenir"]') : document.getElementById("capsule-heading")).focus();
+    const next = neighbour ? neighbour.querySelector('[data-action="delete-souvenir"]') : null;
+    (next || document.getElementById("capsule-heading")).focus();
   }
 
   const write = document.querySelector('[data-action="write-souvenir"]');
