@@ -61,6 +61,21 @@ import ModakCore
         _ = try parsedXML(feed)
     }
 
+    @Test func theInvitationIsAlsoSaidInTheSitesLanguageButNeverTwiceInEnglish() throws {
+        for (language, translated) in [("ko-KR", "첫 추억 편지를 써 보세요 !"), ("en", nil), ("fr", nil)] {
+            let context = try renderContext("feeds", date: "2026-01-01") { $0.site.language = language }
+            let page = try #require(try SouvenirsStep().files(context).text(SitePaths.souvenirs + "index.html"))
+            #expect(page.components(separatedBy: "Create your first souvenir !").count == 2, "\(language): once")
+            if let translated { #expect(page.contains(translated), "\(language)") }
+            #expect(page.contains(#"class="first-souvenir""#) == (translated != nil), "\(language)")
+        }
+    }
+
+    @Test func theContactLinkIsAValidMailtoURLNamingTheSiteAndVersion() {
+        #expect(MailtoLink.url(to: "a.b+c@x.org", subject: "모닥 & tea? #1 · Modak 0.1.0")
+                == "mailto:a.b%2Bc@x.org?subject=%EB%AA%A8%EB%8B%A5%20%26%20tea%3F%20%231%20%C2%B7%20Modak%200.1.0")
+    }
+
     @Test func theFeedHasAnItemPerDeliveredMessage() throws {
         let files = try SouvenirsStep().files(try renderContext("feeds"))
         let document = try parsedXML(try #require(files.text(SitePaths.souvenirFeed)))

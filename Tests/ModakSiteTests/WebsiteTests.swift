@@ -148,7 +148,9 @@ import ModakCore
         let html = try site.page(path)
         #expect(html.contains(">\(ModakVersion.current)<"))
         #expect(html.contains(#"<time datetime="2026-11-30">November 30, 2026</time>"#))
-        #expect(try site.elements(path, "a") { $0["href"] == "mailto:keeper@website.example" }.count == 1)
+        let mailto = "mailto:keeper@website.example?subject=Website%20Fixture%20%C2%B7%20Modak%20\(ModakVersion.current)"
+        #expect(try site.elements(path, "a") { $0["href"] == mailto }.count == 1)
+        #expect(html.contains(#"<span id="contact-address">keeper@website.example</span>"#))
         #expect(try site.elements(path, "a") { $0["href"] == "../how-to-use/" }.count >= 1)
         #expect(try site.elements(path, "a") { $0["href"] == "../notices/" }.count >= 1)
     }

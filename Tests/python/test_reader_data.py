@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import REPO, SAMPLE_CONTENT, build_site, chromium, serving
+from conftest import REPO, SAMPLE_CONTENT, build_site, chromium, serving, wait
 
 KO = json.load(open(os.path.join(REPO, "Templates", "i18n", "ko.json"), encoding="utf-8"))
 SEALED = "SEALED-7c1e reader's letter to 2099"
@@ -77,7 +77,14 @@ def shown(day):
 def import_file(driver, tmp_path, data):
     path = tmp_path / "import.json"
     path.write_text(data if isinstance(data, str) else json.dumps(data), encoding="utf-8")
-    driver.find_element(By.ID, "import-data").send_keys(str(path))
+    send_file(driver, str(path))
+
+
+def send_file(driver, path):
+    """Chooses `path` in #import-data and waits for #data-status to tell (the file is read asynchronously)."""
+    driver.execute_script("document.getElementById('data-status').textContent = ''")
+    driver.find_element(By.ID, "import-data").send_keys(path)
+    wait(driver, lambda _: status(driver, "data-status") != "")
 
 
 def test_a_like_exported_then_deleted_comes_back_with_the_file(site, reader, tmp_path):
@@ -103,7 +110,7 @@ def test_a_like_exported_then_deleted_comes_back_with_the_file(site, reader, tmp
     assert browser.execute_script("return document.documentElement.dataset.theme") == "bonfire", "back to the site's theme"
     assert Select(browser.find_element(By.ID, "theme-select")).first_selected_option.get_attribute("value") == "bonfire"
 
-    browser.find_element(By.ID, "import-data").send_keys(downloaded(reader, ".json"))
+    send_file(browser, downloaded(reader, ".json"))
     assert status(browser, "data-status") == KO["dataImported"].replace("{took}", "좋아요 1개, 읽음 표시 1개, 설정 1개")
     assert browser.execute_script("return document.documentElement.dataset.theme") == "dark"
     site("sayings/laozi-journey/")
@@ -140,9 +147,9 @@ def test_an_import_takes_what_is_valid_refuses_the_rest_and_runs_nothing(site, t
     assert json.loads(stored(browser)["modak.liked"]) == ["ok-id"]
     assert "modak.used" not in stored(browser) and stored(browser)["modak.font"] == "serif"
     site("souvenirs/")
-    message = browser.find_element(By.CSS_SELECTOR, "[data-reader-souvenir] [data-field='message']")
+    message = browser.find_element(By.CSS_SELECTOR, "[data-own-souvenir] [data-field='message']")
     assert message.text == HOSTILE, "shown as text"
-    assert browser.find_elements(By.CSS_SELECTOR, "#souvenir-list img") == []
+    assert browser.find_elements(By.CSS_SELECTOR, "#own-souvenir-list img") == []
     assert browser.execute_script("return window.pwned") is None
 
 
@@ -160,7 +167,7 @@ def seal(browser, message, day):
     browser.find_element(By.ID, "souvenir-save").click()
 
 
-def test_a_sealed_message_shows_only_as_a_count_and_todays_opens_with_its_date(site):
+def test_a_sealed_message_shows_only_as_its_day_and_todays_opens_with_its_date(site):
     browser = site("souvenirs/")
     seal(browser, SEALED, "2099-12-31")
     assert status(browser, "souvenir-status") == KO["capsuleSaved"].replace("{date}", "31-12-2099")
@@ -173,11 +180,13 @@ def test_a_sealed_message_shows_only_as_a_count_and_todays_opens_with_its_date(s
         assert sealed.is_displayed()
         assert sealed.find_element(By.CSS_SELECTOR, "[data-sealed-count]").text == "1"
         assert sealed.find_element(By.CSS_SELECTOR, "[data-next-date]").text == "31-12-2099"
-        opened = browser.find_element(By.CSS_SELECTOR, "#souvenir-list [data-reader-souvenir]")
+        sealed_item, opened = browser.find_elements(By.CSS_SELECTOR, "#own-souvenir-list [data-own-souvenir]")
+        assert sealed_item.find_element(By.CSS_SELECTOR, "[data-field='deliver']").text == "31-12-2099"
+        assert sealed_item.find_elements(By.CSS_SELECTOR, "[data-field='message']") == []
         assert opened.find_element(By.CSS_SELECTOR, "[data-field='message']").text == "Today's letter, opened"
         assert opened.find_element(By.CSS_SELECTOR, "[data-field='deliver']").text == shown(day)
-        # Beside the site's own delivered souvenirs, newest first: the reader's is today's.
-        assert browser.find_element(By.CSS_SELECTOR, "#souvenir-list > .souvenir").get_attribute("data-reader-souvenir") is not None
+        # In the reader's own list, not among the site's delivered souvenirs.
+        assert browser.find_elements(By.CSS_SELECTOR, "#souvenir-list [data-own-souvenir]") == []
         browser.refresh()
     assert SEALED in stored(browser)["modak.souvenirs"], "kept in the browser"
 

@@ -60,7 +60,7 @@ def test_storage_keys_and_the_saying_id_pattern_are_written_once():
         if path not in (storage, theme_boot.SOURCE):
             assert "localStorage" not in code, f"{name(path)} reaches localStorage: go through Modak.storage"
     keys = re.findall(r'"(modak\.[A-Za-z]+)"', read(storage))
-    assert len(keys) == len(set(keys)) == 10, keys
+    assert len(keys) == len(set(keys)) == 11, keys
 
 
 def published(code):
@@ -74,10 +74,15 @@ def test_every_page_loads_a_script_after_the_scripts_it_uses():
     for path in SCRIPTS:
         for member in published(code_of(path))[0]:
             provider[member] = os.path.basename(path)
+    def scripts(path):
+        return re.findall(r'<script src="\{\{root\}\}assets/js/([a-z-]+\.js)\?v=\{\{site\.assetVersion\}\}" defer></script>', read(path))
+    # The layout's scripts come before those of the page it wraps ({{$head}} follows them).
+    layout = scripts(os.path.join(TEMPLATES, "layout.mustache"))
     pages = 0
     for path in glob.glob(os.path.join(TEMPLATES, "**", "*.mustache"), recursive=True):
-        loaded = re.findall(r'<script src="\{\{root\}\}assets/js/([a-z-]+\.js)\?v=\{\{site\.assetVersion\}\}" defer></script>', read(path))
+        loaded = (layout if "{{<layout}}" in read(path) else []) + scripts(path)
         pages += bool(loaded)
+        assert len(loaded) == len(set(loaded)), f"{name(path)} loads a script twice (the layout's included): {loaded}"
         for position, script in enumerate(loaded):
             file = os.path.join(TEMPLATES, "assets", "js", script)
             assert os.path.exists(file), f"{name(path)} loads {script}, which is not in Templates/assets/js"

@@ -97,7 +97,7 @@ def test_with_none_delivered_the_page_invites_a_first_souvenir(tmp_path):
     page = lxml.html.parse(os.path.join(site, "souvenirs", "index.html")).getroot()
     assert "Create your first souvenir !" in page.text_content()
     assert not page.xpath(DELIVERED)
-    assert page.xpath("//pre/code"), "it shows how to write one"
+    assert page.xpath("//details[contains(@class, 'how-to')]//pre/code"), "it shows the author how to write one, folded"
 
 
 def test_souvenirs_stay_out_of_the_sitemap_search_and_sayings_feeds(sample_site):

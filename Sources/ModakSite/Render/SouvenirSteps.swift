@@ -33,12 +33,20 @@ struct SouvenirsStep: RenderStep {
             souvenirs: views, sealedCount: box.sealedCount,
             nextDate: box.next.map { context.dates.dayMonthYear($0.date) }, nextDatetime: box.next.map { context.dates.rfc3339($0.date) },
             feedURL: root + SitePaths.souvenirFeed, calendarURL: root + SitePaths.souvenirCalendar,
-            exampleDay: context.today.day.adding(days: 365).description
+            exampleDay: context.today.day.adding(days: 365).description,
+            firstSouvenir: firstSouvenir(context)
         )
         var meta = context.meta(path: path, title: context.string("souvenirsTitle"), description: context.string("souvenirsIntro"), section: "souvenirs")
         // Personal messages: shown to visitors, kept out of search engines.
         meta.noindex = true
         return try context.page("souvenirs", meta: meta, body: body)
+    }
+
+    /// The interface's "Create your first souvenir !", unless it is the English one, which the
+    /// template writes itself (an English site, or a language whose strings leave it out).
+    private func firstSouvenir(_ context: RenderContext) -> String? {
+        let first = context.strings["souvenirsFirst"]
+        return first == context.templates.strings(for: "en")["souvenirsFirst"] ? nil : first
     }
 
     private func channel(_ box: SouvenirBox, messages: [String], _ context: RenderContext) -> FeedChannel {

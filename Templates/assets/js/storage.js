@@ -22,6 +22,9 @@
   const WORKER_MESSAGE = "modak-check";
   // The tag of the periodic background sync that wakes the worker (an installed app, in Chromium).
   const SYNC_TAG = "modak-letters";
+  // The interface's own memory (welcome.js: "1" once the welcome was closed). Not the reader's
+  // data: exports leave it out, "delete my data" removes it with the rest.
+  const INTERFACE_KEYS = { welcomed: "modak.welcomed" };
   const SAYING_ID = /^[A-Za-z0-9_-]{1,64}$/;
   // The reader's own souvenirs: { id, message, deliver, written }, the two days as YYYY-MM-DD.
   const MESSAGE_LIMIT = 10000;
@@ -200,7 +203,7 @@
 
   /** Removes everything Modak stored: the reader's "delete my data". */
   function forgetAll() {
-    const groups = [LIST_KEYS, SETTING_KEYS, QUIZ_KEYS, NOTIFY_KEYS];
+    const groups = [LIST_KEYS, SETTING_KEYS, QUIZ_KEYS, NOTIFY_KEYS, INTERFACE_KEYS];
     for (const key of [SOUVENIRS_KEY].concat(...groups.map(Object.values))) remove(key);
     // And the mirror, with what the worker keeps there (letters notified, the day's saying).
     openMirror().then((db) => db && new Promise((resolve) => {
@@ -222,7 +225,7 @@
 
   // `self`: the page's window, or the service worker that imports this file.
   (self.Modak = self.Modak || {}).storage = {
-    LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, QUIZ_KEYS, SAYING_ID, MESSAGE_LIMIT, readIds, writeIds, isId, dayOf, isDay, isSouvenir,
+    LIST_KEYS, SETTING_KEYS, SOUVENIRS_KEY, QUIZ_KEYS, INTERFACE_KEYS, SAYING_ID, MESSAGE_LIMIT, readIds, writeIds, isId, dayOf, isDay, isSouvenir,
     readSouvenirs, writeSouvenirs, load, store, remove, forgetAll, onChange,
     NOTIFY_KEYS, WORKER_MESSAGE, SYNC_TAG, readDaily, writeDaily, updateMirror, readMirror, writeMirror, tellWorker,
   };

@@ -1,8 +1,10 @@
 // The reader's own time capsule, on the souvenirs page: #souvenir-message, #souvenir-date and
 // #souvenir-save keep a message in this browser until the day chosen (the reader's own days).
-// Until then only how many are sealed and the next day show (#reader-sealed): a sealed message's
-// text never enters the page. On its day it opens among the site's delivered souvenirs
-// (#souvenir-list), dated dd-MM-yyyy. #souvenir-reminder puts each sealed day in the reader's
+// Every letter of the reader's is an item [data-own-souvenir] of #own-souvenir-list ("Your
+// letters"), newest day first, dated dd-MM-yyyy: a sealed one shows its day and a sealed mark only,
+// its text never entering the page; an opened one shows its text. #reader-sealed sums up the sealed
+// ones (how many, the next day). Each item's [data-action="delete-souvenir"] asks in
+// #delete-souvenir-dialog, then deletes it. #souvenir-reminder puts each sealed day in the reader's
 // calendar, as an .ics file made here, saying nothing of the message.
 "use strict";
 (() => {
@@ -14,12 +16,15 @@
   const status = document.getElementById("souvenir-status");
   const sealedLine = document.getElementById("reader-sealed");
   const reminder = document.getElementById("souvenir-reminder");
-  const list = document.getElementById("souvenir-list");
-  const template = document.getElementById("reader-souvenir-template");
+  const own = document.getElementById("own-souvenirs");
+  const list = document.getElementById("own-souvenir-list");
+  const template = document.getElementById("own-souvenir-template");
+  const dialog = document.getElementById("delete-souvenir-dialog");
 
   const today = () => storage.dayOf(new Date());
   // Days are YYYY-MM-DD, so they compare as text; the page writes them dd-MM-yyyy.
   const shown = (day) => day.split("-").reverse().join("-");
+  const later = (a, b) => (a < b ? 1 : a > b ? -1 : 0);
   const say = (text) => {
     status.textContent = text;
   };
@@ -30,16 +35,12 @@
 
   function show() {
     const now = today();
-    const souvenirs = storage.readSouvenirs().sort((a, b) => (a.deliver < b.deliver ? 1 : a.deliver > b.deliver ? -1 : 0));
+    // Newest day first, as the site's delivered souvenirs; on one day, the last written first.
+    const souvenirs = storage.readSouvenirs()
+      .sort((a, b) => later(a.deliver, b.deliver) || later(a.written, b.written));
     const sealed = souvenirs.filter((souvenir) => souvenir.deliver > now);
-    for (const old of list.querySelectorAll("[data-reader-souvenir]")) old.remove();
-    // Newest first, each before the first of the site's souvenirs delivered before its day began.
-    for (const souvenir of souvenirs.filter((each) => each.deliver <= now)) {
-      const start = new Date(souvenir.deliver + "T00:00").getTime();
-      const older = [...list.querySelectorAll(".souvenir:not([data-reader-souvenir]) time")].find((time) => Date.parse(time.dateTime) < start);
-      list.insertBefore(article(souvenir), older ? older.closest(".souvenir") : null);
-    }
-    document.getElementById("delivered-heading").hidden = !list.firstElementChild;
+    list.replaceChildren(...souvenirs.map((souvenir) => item(souvenir, souvenir.deliver > now)));
+    own.hidden = !souvenirs.length;
     const empty = document.getElementById("souvenirs-empty");
     if (empty) empty.hidden = souvenirs.length > 0;
     sealedLine.hidden = reminder.hidden = !sealed.length;
@@ -50,16 +51,67 @@
     next.textContent = shown(next.dateTime);
   }
 
-  function article(souvenir) {
+  function item(souvenir, sealed) {
     const node = template.content.firstElementChild.cloneNode(true);
     const field = (name) => node.querySelector(`[data-field="${name}"]`);
-    field("message").textContent = souvenir.message;
+    // Ids match the saying-id pattern (storage.isSouvenir): a valid id attribute.
+    node.id = "own-" + souvenir.id;
+    for (const part of node.querySelectorAll("[data-when]")) {
+      if (part.dataset.when !== (sealed ? "sealed" : "opened")) part.remove();
+    }
+    // A sealed letter's text never enters the page: its place goes, unfilled.
+    if (sealed) field("message").remove();
+    else field("message").textContent = souvenir.message;
     for (const name of ["deliver", "written"]) {
       field(name).dateTime = souvenir[name];
       field(name).textContent = shown(souvenir[name]);
     }
+    field("meta").id = node.id + "-meta";
+    const button = node.querySelector('[data-action="delete-souvenir"]');
+    button.dataset.souvenirId = souvenir.id;
+    button.setAttribute("aria-describedby", field("meta").id);
     return node;
   }
+
+  // Deleting asks first, in a dialog like the settings page's (reader-data.js); browsers without
+  // <dialog> ask with confirm(). The answer is acted on in the button's click: the dialog's close
+  // event comes a task later.
+  let pending = null;
+  list.addEventListener("click", (event) => {
+    const button = event.target.closest('[data-action="delete-souvenir"]');
+    if (!button) return;
+    pending = button.dataset.souvenirId;
+    if (typeof dialog.showModal !== "function") {
+      if (confirm(dialog.querySelector("[data-question]").textContent)) remove(pending);
+      return;
+    }
+    dialog.returnValue = "";
+    dialog.showModal();
+  });
+  for (const answer of dialog.querySelectorAll("button[value]")) {
+    answer.addEventListener("click", () => {
+      dialog.close(answer.value);
+      if (answer.value === "delete") remove(pending);
+    });
+  }
+
+  function remove(id) {
+    const souvenirs = storage.readSouvenirs();
+    const gone = souvenirs.find((souvenir) => souvenir.id === id);
+    const place = [...list.children].findIndex((node) => node.id === "own-" + id);
+    // Through storage.js's one writer of souvenirs, which keeps every copy of them in step.
+    const kept = souvenirs.filter((souvenir) => souvenir !== gone);
+    if (gone && !storage.writeSouvenirs(kept)) return say(status.dataset.deleteFailed);
+    show();
+    if (gone) say(status.dataset.deleted.replace("{date}", shown(gone.deliver)));
+    // The focus goes to the letter that took its place (or the one before), else to the form.
+    const neighbour = list.children[Math.min(place, list.children.length - 1)];
+    const next = neighbour ? neighbour.querySelector('[data-action="delete-souvenir"]') : null;
+    (next || document.getElementById("capsule-heading")).focus();
+  }
+
+  const write = document.querySelector('[data-action="write-souvenir"]');
+  if (write) write.addEventListener("click", () => message.focus());
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
