@@ -1,5 +1,5 @@
 // Copying text to the clipboard (Modak.clipboard): the sharing buttons of a saying page (share.js)
-// and the transfer link of the settings page (transfer.js).
+// and, on the settings page, the transfer link (transfer.js) and the contact address (contact.js).
 "use strict";
 (() => {
   /** Copies `text`; resolves once copied, rejects when the browser refused. */

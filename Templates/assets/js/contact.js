@@ -18,9 +18,7 @@
   }
 
   button.addEventListener("click", () => {
-    // The clipboard API needs a secure context and, in some browsers, a permission.
-    if (!navigator.clipboard || !navigator.clipboard.writeText) return select();
-    navigator.clipboard.writeText(address.textContent).then(() => {
+    Modak.clipboard.copy(address.textContent).then(() => {
       status.textContent = status.dataset.copied;
     }, select);
   });
