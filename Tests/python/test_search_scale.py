@@ -27,10 +27,12 @@ NAMES = {"ko": "김민준", "aliases": ["MJ Kim"]}
 @pytest.fixture(scope="module")
 def big_site(tmp_path_factory):
     folder = tmp_path_factory.mktemp("search-scale")
-    subprocess.run([sys.executable, os.path.join(REPO, "bench", "gen.py"), str(SIZE), str(folder)], check=True, capture_output=True)
+    subprocess.run([sys.executable, os.path.join(REPO, "bench", "gen.py"), str(SIZE), str(folder)],
+                   check=True, capture_output=True)
     content = folder / "content"
     with open(content / "site.json", "w", encoding="utf-8") as f:
-        json.dump({"title": "Sayings", "baseURL": "https://sayings.example.com/", "language": "en", "timezone": "Asia/Seoul", "cards": False}, f)
+        json.dump({"title": "Sayings", "baseURL": "https://sayings.example.com/", "language": "en",
+                   "timezone": "Asia/Seoul", "cards": False}, f)
     with open(content / "authors.json", "w", encoding="utf-8") as f:
         json.dump({AUTHOR: NAMES}, f, ensure_ascii=False)
     return build_site(str(content), str(folder / "public"), "2040-01-01")
@@ -135,7 +137,8 @@ done(start);
 def fetched_bytes(browser, since):
     """Bytes the page received for its requests since `since` (transferSize: body as sent, gzipped, and headers)."""
     return browser.execute_script(
-        "return performance.getEntriesByType('resource').filter(e => e.startTime >= arguments[0]).reduce((s, e) => s + e.transferSize, 0)", since)
+        "return performance.getEntriesByType('resource').filter(e => e.startTime >= arguments[0])"
+        ".reduce((s, e) => s + e.transferSize, 0)", since)
 
 
 @pytest.mark.parametrize("kind", ["commonest English", "commonest Korean", "a saying's Korean", "a saying's initials"])
@@ -150,8 +153,11 @@ def test_a_six_word_query_fetches_at_most_150_kb(search_page, sayings, kind):
     browser.execute_script("performance.setResourceTimingBufferSize(10000)")
     start = browser.execute_async_script(TYPE, query)
     status = browser.find_element(By.ID, "search-status")
-    WebDriverWait(browser, 30).until(lambda d: status.text and len(d.find_elements(By.CSS_SELECTOR, "#search-results [data-saying-id]")) == min(20, len(expected)))
+    shown = min(20, len(expected))
+    WebDriverWait(browser, 30).until(
+        lambda d: status.text and len(d.find_elements(By.CSS_SELECTOR, "#search-results [data-saying-id]")) == shown)
     assert f"{len(expected):,}" in status.text or (not expected and status.text)
     sent = fetched_bytes(browser, start)
-    files = browser.execute_script("return performance.getEntriesByType('resource').filter(e => e.startTime >= arguments[0]).length", start)
+    files = browser.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.startTime >= arguments[0]).length", start)
     assert files > 0 and 0 < sent <= BUDGET, (query, sent, files)

@@ -33,7 +33,8 @@ struct SearchIndexStep: RenderStep {
             let otherNames = context.content.authors[saying.who]?.otherNames ?? []
             if !otherNames.isEmpty {
                 let slug = context.taxonomy.authors[context.taxonomy.authorOf[position]].slug
-                names[slug, default: []].append(contentsOf: ([saying.who] + otherNames).filter { !(names[slug] ?? []).contains($0) })
+                let known = names[slug] ?? []
+                names[slug] = known + ([saying.who] + otherNames).filter { !known.contains($0) }
             }
             let fields = [saying.kor, saying.eng, saying.who] + otherNames + saying.tags
             textBytes += fields.reduce(0) { $0 + $1.utf8.count }
@@ -79,44 +80,67 @@ struct SearchIndex {
         sayingCount = texts.count
         var tokenEntries: [[UInt16]: Int] = [:]
         var unitEntries = [Int32](repeating: -1, count: 1 << 16)
-        // The last saying counted for a unit key or key pair: each counts a saying once.
+        // Each saying counts once for a unit key or key pair: the last saying counted for each.
         var unitSeen = [Int32](repeating: -1, count: 1 << 16)
-        var pairSeen: [UInt32: Int32] = [:]
+        var unitTotals = [Int32](repeating: 0, count: 1 << 16)
+        // Key pairs by number, and a token's pairs worked out once, when it is first met.
+        var pairNumbers: [UInt32: Int32] = [:]
+        var pairs: [(pair: UInt32, seen: Int32, total: Int32, initials: Bool)] = []
+        var pairsOfEntry: [[Int32]] = []
         // Initial consonants alone, by their offset from ㄱ (U+3131).
         var singleInitials = [[Int32]](repeating: [], count: 30)
         for (number, fields) in texts.enumerated() {
             let saying = Int32(number)
             for token in SearchText.tokens(fields) {
-                var previousKey: UInt16?
-                for unit in token {
-                    let key = SearchText.keyUnit(unit)
-                    if let first = previousKey {
-                        let pair = UInt32(first) << 16 | UInt32(key)
-                        if pairSeen.updateValue(saying, forKey: pair) != saying {
-                            pairCounts[pair, default: 0] += 1
-                            if SearchText.isInitial(first) && SearchText.isInitial(key) { initials[[first, key], default: []].append(saying) }
-                        }
-                    }
-                    previousKey = key
-                    if UTF16.isLeadSurrogate(unit) || UTF16.isTrailSurrogate(unit) { continue }
+                for unit in token where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
                     if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = Int32(newEntry([unit])) }
                     add(number, to: Int(unitEntries[Int(unit)]))
-                    let unitKey = SearchText.unitKey(unit)
-                    if unitSeen[Int(unitKey)] != saying {
-                        unitSeen[Int(unitKey)] = saying
-                        unitCounts[unitKey, default: 0] += 1
-                    }
+                    let unitKey = Int(SearchText.unitKey(unit))
+                    guard unitSeen[unitKey] != saying else { continue }
+                    unitSeen[unitKey] = saying
+                    unitTotals[unitKey] += 1
+                    let key = SearchText.keyUnit(unit)
                     if SearchText.isInitial(key) && singleInitials[Int(key - 0x3131)].last != saying {
                         singleInitials[Int(key - 0x3131)].append(saying)
                     }
                 }
                 guard token.count > 1 else { continue }
-                let entry = tokenEntries[token] ?? newEntry(token)
-                tokenEntries[token] = entry
+                let entry: Int
+                if let known = tokenEntries[token] {
+                    entry = known
+                } else {
+                    entry = newEntry(token)
+                    tokenEntries[token] = entry
+                    var numbers: [Int32] = []
+                    for index in 0..<token.count - 1 {
+                        let first = SearchText.keyUnit(token[index]), second = SearchText.keyUnit(token[index + 1])
+                        let pair = UInt32(first) << 16 | UInt32(second)
+                        let pairNumber = pairNumbers[pair] ?? Int32(pairs.count)
+                        if pairNumber == pairs.count {
+                            pairNumbers[pair] = pairNumber
+                            pairs.append((pair, -1, 0, SearchText.isInitial(first) && SearchText.isInitial(second)))
+                        }
+                        if !numbers.contains(pairNumber) { numbers.append(pairNumber) }
+                    }
+                    pairsOfEntry += repeatElement([], count: entries.count - pairsOfEntry.count)
+                    pairsOfEntry[entry] = numbers
+                }
                 add(number, to: entry)
+                for pairNumber in pairsOfEntry[entry] where pairs[Int(pairNumber)].seen != saying {
+                    pairs[Int(pairNumber)].seen = saying
+                    pairs[Int(pairNumber)].total += 1
+                    if pairs[Int(pairNumber)].initials {
+                        let pair = pairs[Int(pairNumber)].pair
+                        initials[[UInt16(pair >> 16), UInt16(pair & 0xFFFF)], default: []].append(saying)
+                    }
+                }
             }
         }
-        for (offset, numbers) in singleInitials.enumerated() where !numbers.isEmpty { initials[[0x3131 + UInt16(offset)]] = numbers }
+        for (unitKey, total) in unitTotals.enumerated() where total > 0 { unitCounts[UInt16(unitKey)] = total }
+        for entry in pairs { pairCounts[entry.pair] = entry.total }
+        for (offset, numbers) in singleInitials.enumerated() where !numbers.isEmpty {
+            initials[[0x3131 + UInt16(offset)]] = numbers
+        }
     }
 
     private mutating func newEntry(_ text: [UInt16]) -> Int {
@@ -167,7 +191,8 @@ struct SearchIndex {
     /// `search/keys.json`: `{"chunkBytes": n, "units": {"<unit key>": [sayings, file bytes], …},
     /// "pairs": {"<first × 65536 + second>": [sayings, file bytes], …}, "initials": {"ㄱㄴ": [sayings,
     /// file bytes], …}, "names": {"<author slug>": ["<name>", …], …}}`, keys in ascending order.
-    func keys(_ count: Int, shardSizes: [Int], initialSizes: [Int], chunkBytes: Int, names: [String: [String]]) -> [UInt8] {
+    func keys(_ count: Int, shardSizes: [Int], initialSizes: [Int], chunkBytes: Int,
+              names: [String: [String]]) -> [UInt8] {
         let modulus = UInt32(count)
         var json = CompactJSON()
         json.raw("{\"chunkBytes\":")

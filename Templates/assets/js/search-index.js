@@ -85,7 +85,8 @@
   }
 
   function keyCode(character) {
-    return syllable(character) < 0 ? character.charCodeAt(0) : INITIALS.charCodeAt(Math.floor(syllable(character) / 588));
+    const offset = syllable(character);
+    return offset < 0 ? character.charCodeAt(0) : INITIALS.charCodeAt(Math.floor(offset / 588));
   }
 
   function unitKey(character) {
@@ -101,11 +102,13 @@
   function source(word, keys) {
     if (word.length <= 2 && [...word].every((character) => INITIALS.includes(character))) {
       const entry = keys.initials[word];
-      return entry && { url: new URL(`initials/${hash(word) % shardCount}.json`, searchURL), count: entry[0], bytes: entry[1], initials: true };
+      const url = new URL(`initials/${hash(word) % shardCount}.json`, searchURL);
+      return entry && { url, count: entry[0], bytes: entry[1], initials: true };
     }
     if (word.length === 1) {
       const key = unitKey(word), entry = keys.units[key.charCodeAt(0)];
-      return entry && { url: new URL(`shards/${hash(key) % shardCount}.json`, searchURL), count: entry[0], bytes: entry[1], single: true };
+      const url = new URL(`shards/${hash(key) % shardCount}.json`, searchURL);
+      return entry && { url, count: entry[0], bytes: entry[1], single: true };
     }
     let best = null;
     for (let i = 0; i + 1 < word.length; i++) {
@@ -113,7 +116,8 @@
       if (!entry) return null;
       if (!best || entry[0] < best.count || (entry[0] === best.count && entry[1] < best.bytes)) {
         const pair = String.fromCharCode(keyCode(word[i]), keyCode(word[i + 1]));
-        best = { url: new URL(`shards/${hash(pair) % shardCount}.json`, searchURL), count: entry[0], bytes: entry[1] };
+        const url = new URL(`shards/${hash(pair) % shardCount}.json`, searchURL);
+        best = { url, count: entry[0], bytes: entry[1] };
       }
     }
     return best;
@@ -153,8 +157,9 @@
     const sayings = await Promise.all(numbers.map(saying));
     sayings.forEach((entry, i) => {
       // The text the index is made of: Korean, English, the author's names, tags.
-      const text = [entry.kor, entry.eng, entry.who, ...(names[entry.author] || []), ...entry.tags.map((tag) => tag.name)]
-        .join("\n").toLowerCase().replace(/ς/g, "σ");
+      const other = Object.prototype.hasOwnProperty.call(names, entry.author) ? names[entry.author] : [];
+      const fields = [entry.kor, entry.eng, entry.who, ...other, ...entry.tags.map((tag) => tag.name)];
+      const text = fields.join("\n").toLowerCase().replace(/ς/g, "σ");
       if (!tests.every((matches) => matches(text))) found[numbers[i]] = 0;
     });
   }
@@ -165,7 +170,10 @@
     return numbers;
   }
 
-  /** The numbers of the sayings holding every word of `query`, newest first; `composing`: its last word's last syllable is unfinished. */
+  /**
+   * The numbers of the sayings holding every word of `query`, newest first; `composing`: its last
+   * word's last syllable is unfinished.
+   */
   async function find(query, composing) {
     const words = terms(query);
     if (words.length === 0) return [];
