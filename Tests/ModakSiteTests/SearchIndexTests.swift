@@ -19,7 +19,9 @@ import Testing
         let token = Array("모닥불".utf16)
         let shards = SearchText.shards(of: token, among: 1 << 20)
         #expect(shards == [Int(ClientHash.of("ㅁㄷ") % (1 << 20)), Int(ClientHash.of("ㄷㅂ") % (1 << 20))])
-        #expect(SearchText.shards(of: Array("불".utf16), among: 1 << 20) == [Int(ClientHash.of("ㅂ") % (1 << 20))])
+        // A single syllable under itself without its final: 불 and 부 (composing 불) share a shard.
+        #expect(SearchText.shards(of: Array("불".utf16), among: 1 << 20) == [Int(ClientHash.of("부") % (1 << 20))])
+        #expect(SearchText.shards(of: Array("e".utf16), among: 1 << 20) == [Int(ClientHash.of("e") % (1 << 20))])
         #expect(SearchText.shards(of: Array("aa".utf16), among: 1 << 20).count == 1, "once per shard")
     }
 
@@ -53,5 +55,61 @@ import Testing
         #expect(posting(stride(from: 0, to: 64, by: 2).map(Int32.init), of: 64) == "\"" + Data(repeating: 0x55, count: 8).base64EncodedString() + "\"")
         // Numbers past a byte's range set their bit in a later byte.
         #expect(posting(stride(from: 256, to: 320, by: 2).map(Int32.init), of: 320) == "\"" + (Data(count: 32) + Data(repeating: 0x55, count: 8)).base64EncodedString() + "\"")
+    }
+
+    @Test func unitKeysAndInitials() {
+        #expect(SearchText.unitKey(0xB2E5) == 0xB2E4, "닥 → 다")
+        #expect(SearchText.unitKey(0xAC00) == 0xAC00 && SearchText.unitKey(0xD7A3) == 0xD788)
+        #expect(SearchText.unitKey(0x61) == 0x61)
+        let initials = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ".utf16
+        #expect(initials.allSatisfy(SearchText.isInitial))
+        #expect((0x3130...0x3164).filter { SearchText.isInitial(UInt16($0)) }.count == initials.count, "ㄳ, ㅏ are none")
+    }
+
+    /// How many sayings hold each unit key and key pair, and which hold initials: a saying counts once.
+    @Test func countsAndInitialsListEachSayingOnce() {
+        let index = SearchIndex(texts: [["모닥불 모닥", "ab"], ["목 ㅁㄷ", "b"], ["바다"]])
+        #expect(index.unitCounts[0xBAA8] == 2, "모 and 목 under 모")
+        #expect(index.unitCounts[0x62] == 2)
+        #expect(index.pairCounts[0x3141 << 16 | 0x3137] == 2, "ㅁㄷ in 모닥 and in ㅁㄷ")
+        #expect(index.pairCounts[0x61 << 16 | 0x62] == 1)
+        #expect(index.initials[Array("ㅁ".utf16)] == [0, 1])
+        #expect(index.initials[Array("ㅁㄷ".utf16)] == [0, 1])
+        #expect(index.initials[Array("ㅂㄷ".utf16)] == [2])
+        #expect(index.initials[Array("ㄷㅂ".utf16)] == [0])
+        #expect(index.initials[Array("ab".utf16)] == nil, "initials only")
+    }
+
+    @Test func filesWithNoEntryAreEmptyAndKeysTellCountsAndSizes() throws {
+        let index = SearchIndex(texts: [["모닥불", "Fire"], ["모닥", "fire"]])
+        let shards = index.shards(64), initials = index.initialFiles(64)
+        #expect(shards.contains([]) && initials.contains([]))
+        let keys = try #require(try JSONSerialization.jsonObject(
+            with: Data(index.keys(64, shardSizes: shards.map(\.count), initialSizes: initials.map(\.count), chunkBytes: 500,
+                                  names: ["seneca": ["Seneca", "세네카"]]))) as? [String: Any])
+        #expect(keys["chunkBytes"] as? Int == 500)
+        let pairs = try #require(keys["pairs"] as? [String: [Int]])
+        let md = String(0x3141 << 16 | 0x3137)
+        #expect(pairs[md] == [2, shards[Int(ClientHash.of("ㅁㄷ") % 64)].count])
+        #expect(pairs[String(0x3137 << 16 | 0x3142)]?.first == 1)
+        let units = try #require(keys["units"] as? [String: [Int]])
+        #expect(units[String(0x66)] == [2, shards[Int(ClientHash.of("f") % 64)].count])
+        #expect(units[String(0xB2E4)]?.first == 2, "닥 under 다")
+        let initialKeys = try #require(keys["initials"] as? [String: [Int]])
+        #expect(initialKeys["ㅁㄷ"] == [2, initials[Int(ClientHash.of("ㅁㄷ") % 64)].count])
+        let file = try #require(try JSONSerialization.jsonObject(with: Data(initials[Int(ClientHash.of("ㄷㅂ") % 64)])) as? [String: Any])
+        #expect(file["ㄷㅂ"] as? [Int] == [0])
+        #expect((keys["names"] as? [String: [String]])?["seneca"] == ["Seneca", "세네카"])
+    }
+
+    /// The same texts give the same bytes, whatever order dictionaries keep.
+    @Test func theFilesAreDeterministic() {
+        let texts = (0..<200).map { ["말 \($0 % 7) 모닥불\($0 % 13) ㅋㅋ", "word\($0 % 11) fire", "Kim"] }
+        let first = SearchIndex(texts: texts), second = SearchIndex(texts: texts)
+        #expect(first.shards(32) == second.shards(32))
+        #expect(first.initialFiles(32) == second.initialFiles(32))
+        let sizes = first.shards(32).map(\.count), initialSizes = first.initialFiles(32).map(\.count)
+        #expect(first.keys(32, shardSizes: sizes, initialSizes: initialSizes, chunkBytes: 1, names: [:])
+                == second.keys(32, shardSizes: sizes, initialSizes: initialSizes, chunkBytes: 1, names: [:]))
     }
 }

@@ -155,17 +155,34 @@ def initial_of(character):
     return INITIALS[offset // 588] if 0 <= offset < 11172 else character
 
 
-def term_matches(term, text):
-    def same(wanted, found):
-        return wanted == found or (wanted in INITIALS and initial_of(found) == wanted)
-    return any(all(same(w, text[start + i]) for i, w in enumerate(term)) for start in range(len(text) - len(term) + 1))
+def term_pattern(term, composing=False):
+    """A regular expression for a query word: an initial consonant matches any syllable with it; with
+    `composing`, a last open syllable (no final) matches that syllable with any final."""
+    parts = []
+    for i, character in enumerate(term):
+        offset = ord(character) - 0xAC00
+        if character in INITIALS:
+            first = 0xAC00 + 588 * INITIALS.index(character)
+            parts.append(f"[{character}{chr(first)}-{chr(first + 587)}]")
+        elif composing and i == len(term) - 1 and 0 <= offset < 11172 and offset % 28 == 0:
+            parts.append(f"[{character}-{chr(ord(character) + 27)}]")
+        else:
+            parts.append(re.escape(character))
+    return re.compile("".join(parts))
 
 
-def expected_results(entries, query):
-    terms = unicodedata.normalize("NFC", query).lower().split()
+def term_matches(term, text, composing=False):
+    return bool(term_pattern(term, composing).search(text))
+
+
+def expected_results(entries, query, composing=False, names=None):
+    """The ids of `entries` holding every word of `query`, in their order; `composing`: the last
+    word's last syllable is still being composed; `names`: the other names of authors, by slug."""
+    terms = unicodedata.normalize("NFC", query).lower().replace("ς", "σ").split()
+    patterns = [term_pattern(term, composing and i == len(terms) - 1) for i, term in enumerate(terms)]
     def text(entry):
-        return "\n".join([entry["kor"], entry["eng"], entry["who"], *entry["tags"]]).lower()
-    return [entry["id"] for entry in entries if all(term_matches(term, text(entry)) for term in terms)]
+        return "\n".join([entry["kor"], entry["eng"], entry["who"], *(names or {}).get(entry["author"], []), *entry["tags"]]).lower().replace("ς", "σ")
+    return [entry["id"] for entry in entries if all(pattern.search(text(entry)) for pattern in patterns)]
 
 
 PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}

@@ -40,7 +40,7 @@ TYPES = {
     "manifest.webmanifest": {"application/manifest+json"},
     "souvenirs.ics": {"text/calendar"},
     "feed.json": {"application/json", "application/feed+json"},
-    "search/shards/0.json": {"application/json"},
+    "search/keys.json": {"application/json"},
     "feed.xml": {"application/rss+xml"},
     "tags/perseverance/feed.xml": {"application/rss+xml"},
     "atom.xml": {"application/atom+xml"},
@@ -53,7 +53,7 @@ TYPES = {
 }
 # The text files with twins (each ≥ 1 KiB in the sample).
 TWINNED = ["", "assets/css/modak.css", "assets/js/app.js", "sw.js", "souvenirs.ics", "feed.json", "feed.xml",
-           "atom.xml", "sitemap.xml", "cards/today.svg", "search/shards/0.json"]
+           "atom.xml", "sitemap.xml", "cards/today.svg", "search/keys.json"]
 # Pages the browser opens: every kind of script the templates load runs on one of them.
 BROWSED = ["", "sayings/laozi-journey/", "search/?q=journey", "favorites/", "unused/", "settings/", "souvenirs/",
            "gifts/", "gifts/quiz/", "archive/", "tags/", "notices/", "no/such/page/"]

@@ -102,7 +102,7 @@ def test_with_none_delivered_the_page_invites_a_first_souvenir(tmp_path):
 
 def test_souvenirs_stay_out_of_the_sitemap_search_and_sayings_feeds(sample_site):
     listed = "".join(open(os.path.join(sample_site, name), encoding="utf-8").read()
-                     for name in ("sitemap.xml", "feed.xml", "atom.xml", "feed.json", "data/sayings/0.json", "search/shards/0.json"))
+                     for name in ("sitemap.xml", "feed.xml", "atom.xml", "feed.json", "data/sayings/0.json", "search/keys.json"))
     assert "souvenirs" not in listed
     assert "첫눈 오는 밤에" not in listed  # a delivered souvenir's title
 

@@ -24,6 +24,8 @@ public enum SitePaths {
     public static let todaySaying = "data/today.json"
     public static let searchShards = "search/shards/"
     public static func searchShard(_ number: Int) -> String { searchShards + "\(number).json" }
+    public static func searchInitials(_ number: Int) -> String { "search/initials/\(number).json" }
+    public static let searchKeys = "search/keys.json"
     public static let settings = "settings/", notices = "notices/"
     public static func notice(_ slug: String) -> String { "notices/\(slug)/" }
     public static func page(_ slug: String) -> String { "\(slug)/" }

@@ -70,9 +70,11 @@ extension SayingDataFacts {
         count = sayings.count
         newCount = sayings.prefix(while: \.value.isNew).count
         idBuckets = Self.powerOfTwo(atLeast: count / 64)
-        // The index is about twice the texts it is made from; about 16 KB of texts to a shard.
+        // A shard per 1 KB of texts: about four shards for each key pair the texts hold, so that a
+        // query's word mostly reads its key pair's tokens alone (bench/README.md, "Search that stays
+        // light"). Only shards with entries are written.
         let textBytes = published.reduce(0) { $0 + $1.kor.utf8.count + $1.eng.utf8.count + $1.who.utf8.count + $1.tags.reduce(0) { $0 + $1.utf8.count } }
-        searchShards = min(4096, Self.powerOfTwo(atLeast: textBytes / 16_384))
+        searchShards = min(8192, Self.powerOfTwo(atLeast: textBytes / 1024))
         var hash = StableHash()
         hash.add(UInt64(count))
         for facts in sayings {

@@ -2,36 +2,77 @@ import Foundation
 import ModakCore
 import UTF8Bytes
 
-/// The search index, `search/shards/<n>.json`, split so that a query word fetches one shard: every
-/// token of the sayings' texts (two UTF-16 units or more) in the shard of each pair of neighbouring
-/// units' key units, every single unit in the shard of its key unit (`SearchText`), each with the
-/// sayings holding it. The script answers a word from one shard, exactly, whatever the shard's
-/// neighbours hold: every token that can match the word shares its first key pair (docs/reference/
-/// output.md, "Search index"). Scheduled sayings never appear.
+/// The search index (docs/reference/output.md, "Search index"), made so that a query of any length
+/// fetches little: the script reads `search/keys.json`, looks up the one file of the word that the
+/// fewest sayings can match, and checks the other words either in their own files or, once few
+/// sayings are left, in those sayings' texts (`data/sayings/`). Scheduled sayings never appear.
 ///
-/// A shard is `{"<token>": posting, …}`. A posting lists saying numbers (as `data/sayings/`
-/// numbers them, from the oldest): either a JSON array of the first number and the differences of
-/// the next ones, or, when that is longer, a bitmap in Base64 (bit `n % 8` of byte `n / 8` for
-/// saying `n`). A shard changes only when a saying with one of its tokens is added or changed.
+/// - `search/shards/<n>.json`, `{"<token>": posting, …}`: every token of two UTF-16 units or more
+///   in the shard of each pair of neighbouring units' key units, every single unit in the shard of
+///   its unit key (`SearchText`). A word is answered, exactly, by the shard of any of its key pairs.
+/// - `search/initials/<n>.json`, `{"ㄱ": posting, "ㄱㄴ": posting, …}`: the sayings holding an
+///   initial consonant, or a pair of them, anywhere in a token: what a query of one or two
+///   initials (`ㅁ`, `ㅁㄷ`) matches, without the tokens.
+/// - `search/keys.json`: for each unit key, key pair and initials, how many sayings hold it and
+///   the size of the file that lists them; the mean size of a `data/sayings/` file; the other
+///   names of the authors that have some (authors.json), by author slug.
+///
+/// A posting lists saying numbers (as `data/sayings/` numbers them, from the oldest): either a JSON
+/// array of the first number and the differences of the next ones, or, when that is longer, a
+/// bitmap in Base64 (bit `n % 8` of byte `n / 8` for saying `n`). Files with nothing to list are not
+/// written; a file changes only when a saying with one of its entries is added or changed.
 struct SearchIndexStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let count = context.published.count
+        var names: [String: [String]] = [:]
+        var textBytes = 0
         let index = SearchIndex(texts: (0..<count).map { number in
-            let saying = context.published[count - 1 - number]
+            let position = count - 1 - number
+            let saying = context.published[position]
             // The author's other names (authors.json) find the saying too.
             let otherNames = context.content.authors[saying.who]?.otherNames ?? []
-            return [saying.kor, saying.eng, saying.who] + otherNames + saying.tags
+            if !otherNames.isEmpty {
+                let slug = context.taxonomy.authors[context.taxonomy.authorOf[position]].slug
+                let known = names[slug] ?? []
+                names[slug] = known + ([saying.who] + otherNames).filter { !known.contains($0) }
+            }
+            let fields = [saying.kor, saying.eng, saying.who] + otherNames + saying.tags
+            textBytes += fields.reduce(0) { $0 + $1.utf8.count }
+            return fields
         })
-        return index.shards(context.sayingData.value.searchShards).enumerated().map { OutputFile(path: SitePaths.searchShard($0.offset), bytes: $0.element) }
+        let shardCount = context.sayingData.value.searchShards
+        let shards = index.shards(shardCount)
+        let initials = index.initialFiles(shardCount)
+        // A data file holds ten records of the texts, an id, a slug and a day each (SayingDataStep).
+        let chunks = max(1, context.sayingData.value.chunkCount)
+        let chunkBytes = (textBytes + 96 * count) / chunks
+        var files: [OutputFile] = []
+        for (number, bytes) in shards.enumerated() where !bytes.isEmpty {
+            files.append(OutputFile(path: SitePaths.searchShard(number), bytes: bytes))
+        }
+        for (number, bytes) in initials.enumerated() where !bytes.isEmpty {
+            files.append(OutputFile(path: SitePaths.searchInitials(number), bytes: bytes))
+        }
+        let keys = index.keys(shardCount, shardSizes: shards.map(\.count), initialSizes: initials.map(\.count),
+                              chunkBytes: chunkBytes, names: names)
+        files.append(OutputFile(path: SitePaths.searchKeys, bytes: keys))
+        return files
     }
 }
 
-/// Every token and single unit of the sayings' texts with the sayings (their numbers) holding it.
+/// Every token and single unit of the sayings' texts with the sayings (their numbers) holding it,
+/// and how many sayings hold each unit key, key pair and initial consonants.
 struct SearchIndex {
     /// Tokens of two units or more, and single units, in the order first met.
     private(set) var entries: [[UInt16]] = []
     /// Ascending saying numbers, aligned with `entries`.
     private(set) var postings: [[Int32]] = []
+    /// By unit key (`SearchText.unitKey`): the sayings holding a unit of it.
+    private(set) var unitCounts: [UInt16: Int32] = [:]
+    /// By key pair (`first << 16 | second`): the sayings holding it within a token.
+    private(set) var pairCounts: [UInt32: Int32] = [:]
+    /// One initial consonant or a pair of them (as key units): the sayings holding it, ascending.
+    private(set) var initials: [[UInt16]: [Int32]] = [:]
     let sayingCount: Int
 
     /// `texts`: the fields of each saying, oldest first.
@@ -39,17 +80,66 @@ struct SearchIndex {
         sayingCount = texts.count
         var tokenEntries: [[UInt16]: Int] = [:]
         var unitEntries = [Int32](repeating: -1, count: 1 << 16)
+        // Each saying counts once for a unit key or key pair: the last saying counted for each.
+        var unitSeen = [Int32](repeating: -1, count: 1 << 16)
+        var unitTotals = [Int32](repeating: 0, count: 1 << 16)
+        // Key pairs by number, and a token's pairs worked out once, when it is first met.
+        var pairNumbers: [UInt32: Int32] = [:]
+        var pairs: [(pair: UInt32, seen: Int32, total: Int32, initials: Bool)] = []
+        var pairsOfEntry: [[Int32]] = []
+        // Initial consonants alone, by their offset from ㄱ (U+3131).
+        var singleInitials = [[Int32]](repeating: [], count: 30)
         for (number, fields) in texts.enumerated() {
+            let saying = Int32(number)
             for token in SearchText.tokens(fields) {
                 for unit in token where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
                     if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = Int32(newEntry([unit])) }
                     add(number, to: Int(unitEntries[Int(unit)]))
+                    let unitKey = Int(SearchText.unitKey(unit))
+                    guard unitSeen[unitKey] != saying else { continue }
+                    unitSeen[unitKey] = saying
+                    unitTotals[unitKey] += 1
+                    let key = SearchText.keyUnit(unit)
+                    if SearchText.isInitial(key) && singleInitials[Int(key - 0x3131)].last != saying {
+                        singleInitials[Int(key - 0x3131)].append(saying)
+                    }
                 }
                 guard token.count > 1 else { continue }
-                let entry = tokenEntries[token] ?? newEntry(token)
-                tokenEntries[token] = entry
+                let entry: Int
+                if let known = tokenEntries[token] {
+                    entry = known
+                } else {
+                    entry = newEntry(token)
+                    tokenEntries[token] = entry
+                    var numbers: [Int32] = []
+                    for index in 0..<token.count - 1 {
+                        let first = SearchText.keyUnit(token[index]), second = SearchText.keyUnit(token[index + 1])
+                        let pair = UInt32(first) << 16 | UInt32(second)
+                        let pairNumber = pairNumbers[pair] ?? Int32(pairs.count)
+                        if pairNumber == pairs.count {
+                            pairNumbers[pair] = pairNumber
+                            pairs.append((pair, -1, 0, SearchText.isInitial(first) && SearchText.isInitial(second)))
+                        }
+                        if !numbers.contains(pairNumber) { numbers.append(pairNumber) }
+                    }
+                    pairsOfEntry += repeatElement([], count: entries.count - pairsOfEntry.count)
+                    pairsOfEntry[entry] = numbers
+                }
                 add(number, to: entry)
+                for pairNumber in pairsOfEntry[entry] where pairs[Int(pairNumber)].seen != saying {
+                    pairs[Int(pairNumber)].seen = saying
+                    pairs[Int(pairNumber)].total += 1
+                    if pairs[Int(pairNumber)].initials {
+                        let pair = pairs[Int(pairNumber)].pair
+                        initials[[UInt16(pair >> 16), UInt16(pair & 0xFFFF)], default: []].append(saying)
+                    }
+                }
             }
+        }
+        for (unitKey, total) in unitTotals.enumerated() where total > 0 { unitCounts[UInt16(unitKey)] = total }
+        for entry in pairs { pairCounts[entry.pair] = entry.total }
+        for (offset, numbers) in singleInitials.enumerated() where !numbers.isEmpty {
+            initials[[0x3131 + UInt16(offset)]] = numbers
         }
     }
 
@@ -64,21 +154,88 @@ struct SearchIndex {
         if postings[entry].last != Int32(number) { postings[entry].append(Int32(number)) }
     }
 
-    /// The bytes of each of `count` shards.
+    /// The bytes of each of `count` shards; empty for a shard with no entry.
     func shards(_ count: Int) -> [[UInt8]] {
-        var shards = [[UInt8]](repeating: [UInt8(ascii: "{")], count: count)
+        var shards = [[UInt8]](repeating: [], count: count)
         for (entry, text) in entries.enumerated() {
             var json = CompactJSON(capacity: text.count * 3 + postings[entry].count * 4 + 8)
             json.string(String(decoding: text, as: UTF16.self))
             json.raw(":")
             Self.write(postings[entry], of: sayingCount, to: &json)
             for shard in SearchText.shards(of: text, among: count) {
-                if shards[shard].count > 1 { shards[shard].append(UInt8(ascii: ",")) }
+                shards[shard].append(UInt8(ascii: shards[shard].isEmpty ? "{" : ","))
                 shards[shard] += json.bytes
             }
         }
-        for shard in shards.indices { shards[shard].append(UInt8(ascii: "}")) }
+        for shard in shards.indices where !shards[shard].isEmpty { shards[shard].append(UInt8(ascii: "}")) }
         return shards
+    }
+
+    /// The bytes of each of `count` files of initials, by the hash of the initials; empty for a
+    /// file with none.
+    func initialFiles(_ count: Int) -> [[UInt8]] {
+        var files = [[UInt8]](repeating: [], count: count)
+        for key in initials.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let file = Int(ClientHash.of(key) % UInt32(count))
+            var json = CompactJSON()
+            json.raw(files[file].isEmpty ? "{" : ",")
+            json.string(String(decoding: key, as: UTF16.self))
+            json.raw(":")
+            Self.write(initials[key]!, of: sayingCount, to: &json)
+            files[file] += json.bytes
+        }
+        for file in files.indices where !files[file].isEmpty { files[file].append(UInt8(ascii: "}")) }
+        return files
+    }
+
+    /// `search/keys.json`: `{"chunkBytes": n, "units": {"<unit key>": [sayings, file bytes], …},
+    /// "pairs": {"<first × 65536 + second>": [sayings, file bytes], …}, "initials": {"ㄱㄴ": [sayings,
+    /// file bytes], …}, "names": {"<author slug>": ["<name>", …], …}}`, keys in ascending order.
+    func keys(_ count: Int, shardSizes: [Int], initialSizes: [Int], chunkBytes: Int,
+              names: [String: [String]]) -> [UInt8] {
+        let modulus = UInt32(count)
+        var json = CompactJSON()
+        json.raw("{\"chunkBytes\":")
+        json.integer(chunkBytes)
+        json.raw(",\"units\":{")
+        for (position, key) in unitCounts.keys.sorted().enumerated() {
+            if position > 0 { json.raw(",") }
+            json.string(String(key))
+            json.raw(":[")
+            json.integer(Int(unitCounts[key]!))
+            json.raw(",")
+            json.integer(shardSizes[Int(ClientHash.of(CollectionOfOne(key)) % modulus)])
+            json.raw("]")
+        }
+        json.raw("},\"pairs\":{")
+        for (position, pair) in pairCounts.keys.sorted().enumerated() {
+            if position > 0 { json.raw(",") }
+            json.string(String(pair))
+            json.raw(":[")
+            json.integer(Int(pairCounts[pair]!))
+            json.raw(",")
+            json.integer(shardSizes[Int(ClientHash.of([UInt16(pair >> 16), UInt16(pair & 0xFFFF)]) % modulus)])
+            json.raw("]")
+        }
+        json.raw("},\"initials\":{")
+        for (position, key) in initials.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }).enumerated() {
+            if position > 0 { json.raw(",") }
+            json.string(String(decoding: key, as: UTF16.self))
+            json.raw(":[")
+            json.integer(initials[key]!.count)
+            json.raw(",")
+            json.integer(initialSizes[Int(ClientHash.of(key) % modulus)])
+            json.raw("]")
+        }
+        json.raw("},\"names\":{")
+        for (position, slug) in names.keys.sorted().enumerated() {
+            if position > 0 { json.raw(",") }
+            json.string(slug)
+            json.raw(":")
+            json.strings(names[slug]!)
+        }
+        json.raw("}}")
+        return json.bytes
     }
 
     /// The shorter of the two forms of a posting (see `SearchIndexStep`).

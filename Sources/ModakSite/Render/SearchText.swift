@@ -66,12 +66,28 @@ enum SearchText {
         unit >= 0xAC00 && unit <= 0xD7A3 ? initials[Int(unit - 0xAC00) / 588] : unit
     }
 
+    /// Whether `unit` is an initial consonant as compatibility jamo (what `keyUnit` gives a syllable).
+    @inline(__always)
+    static func isInitial(_ unit: UInt16) -> Bool {
+        unit >= 0x3131 && unit <= 0x314E && initialSet & (1 << (unit - 0x3131)) != 0
+    }
+
+    private static let initialSet: UInt32 = initials.reduce(0) { $0 | 1 << ($1 - 0x3131) }
+
+    /// What a query of this one unit keeps of it, whatever it still composes: a Hangul syllable
+    /// without its final consonant (`닥` → `다`), any other unit itself. A single initial consonant
+    /// is answered by `search/initials/`, not by the units.
+    @inline(__always)
+    static func unitKey(_ unit: UInt16) -> UInt16 {
+        unit >= 0xAC00 && unit <= 0xD7A3 ? unit - (unit - 0xAC00) % 28 : unit
+    }
+
     /// The shards a token is filed in, of `shards`: one for each pair of neighbouring units' key
-    /// units, since a query word of two or more units is looked up by its first pair; a single
-    /// unit, by its key unit.
+    /// units, since a query word of two or more units may be looked up by any of its pairs (every
+    /// token matching it holds them all); a single unit, by its unit key.
     static func shards(of token: [UInt16], among shards: Int) -> [Int] {
         let count = UInt32(shards)
-        guard token.count > 1 else { return [Int(ClientHash.of(CollectionOfOne(keyUnit(token[0]))) % count)] }
+        guard token.count > 1 else { return [Int(ClientHash.of(CollectionOfOne(unitKey(token[0]))) % count)] }
         var found: [Int] = []
         for index in 0..<token.count - 1 {
             let shard = Int(ClientHash.of(KeyPair(first: keyUnit(token[index]), second: keyUnit(token[index + 1]))) % count)
