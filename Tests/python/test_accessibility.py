@@ -176,7 +176,7 @@ PAGES = [
     Page("settings-reset-dialog", "settings/", ready=open_dialog("reset-data", "reset-dialog")),
     Page("souvenirs", "souvenirs/"),
     Page("souvenirs-own", "souvenirs/", stored=lambda site: {SOUVENIRS_KEY: json.dumps(OWN_SOUVENIRS)}),
-    Page("souvenirs-none", "souvenirs/", site="no-souvenirs", known={"width": "issue 32 item 3, letters branch"}),
+    Page("souvenirs-none", "souvenirs/", site="no-souvenirs"),
     Page("gifts", "gifts/"),
     Page("gift", lambda site: f"gifts/{first_in(site, 'gifts', but=('quiz', 'tags'))}/"),
     Page("gift-tag", lambda site: f"gifts/tags/{first_in(site, 'gifts/tags')}/"),

@@ -71,8 +71,11 @@ def fresh():
 
 
 def stored(driver):
+    """The reader's data in localStorage: every key but the interface's own (the welcome closed)."""
     return driver.execute_script(
-        "return Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]))")
+        "const own = Object.values(Modak.storage.INTERFACE_KEYS);"
+        "return Object.fromEntries(Object.keys(localStorage).filter((key) => !own.includes(key))"
+        ".map((key) => [key, localStorage.getItem(key)]))")
 
 
 def status(driver):
