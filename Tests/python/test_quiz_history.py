@@ -122,7 +122,7 @@ def test_the_history_keeps_each_suggestion_across_reloads_until_cleared(phone, s
 
     phone.refresh()
     wait(phone, lambda b: step(b, "result").is_displayed())
-    assert len(history_entries(phone)) == 1, "the history survives a reload, which shows the result again without a new entry"
+    assert len(history_entries(phone)) == 1, "the history survives a reload, which shows the result again: no new entry"
     phone.find_element(By.ID, "start-again").click()
     start(phone, "any", 6500, 6500)  # one gift, whose tag the first question asks about
     finish(phone, ["X"] * 8)

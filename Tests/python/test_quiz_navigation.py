@@ -42,8 +42,8 @@ def phone(request, browser, served_sample):
 
 
 def shown_step(browser):
-    shown = [element.get_attribute("data-step") for element in browser.find_elements(By.CSS_SELECTOR, "#quiz [data-step]")
-             if element.is_displayed()]
+    steps = browser.find_elements(By.CSS_SELECTOR, "#quiz [data-step]")
+    shown = [element.get_attribute("data-step") for element in steps if element.is_displayed()]
     assert len(shown) == 1, shown
     return shown[0]
 
@@ -54,10 +54,12 @@ def seen(browser):
     wait(browser, lambda b: not b.find_element(By.ID, "quiz-status").is_displayed())
     return browser.execute_script("""
         const value = (id) => document.getElementById(id).value;
-        const shown = [...document.querySelectorAll('#quiz [data-step]')].filter((s) => !s.hidden).map((s) => s.dataset.step);
+        const shown = [...document.querySelectorAll('#quiz [data-step]')].filter((s) => !s.hidden)
+          .map((s) => s.dataset.step);
         const picked = document.querySelector('.question-card [data-picked]');
         const result = document.getElementById('gift-result');
-        return {step: shown.join(), fields: [value('gender'), value('birth-month'), value('birth-day'), value('budget-min'), value('budget-max')],
+        const fields = ['gender', 'birth-month', 'birth-day', 'budget-min', 'budget-max'].map(value);
+        return {step: shown.join(), fields,
                 question: shown[0] === 'questions' ? document.getElementById('question-text').dataset.questionId : null,
                 picked: shown[0] === 'questions' && picked ? picked.dataset.answer : null,
                 state: Modak.quiz.state(), gift: shown[0] === 'result' ? result.dataset.giftId || null : null,
@@ -184,7 +186,8 @@ def test_the_result_link_opens_the_same_result_in_a_fresh_browser(phone, served_
     link = phone.find_element(By.ID, "result-link").get_attribute("value")
     assert link == phone.current_url and "gift=" + result["gift"] in link
     # Copied with the button (the clipboard is stubbed: headless Chromium has no share sheet).
-    phone.execute_script("window.copied = null; navigator.clipboard.writeText = (text) => { window.copied = text; return Promise.resolve(); };")
+    phone.execute_script("window.copied = null; navigator.clipboard.writeText = (text) => {"
+                         " window.copied = text; return Promise.resolve(); };")
     phone.find_element(By.ID, "share-result").click()
     wait(phone, lambda b: b.find_element(By.ID, "share-result-status").text == KO["quizLinkCopied"])
     assert phone.execute_script("return window.copied") == link
@@ -246,7 +249,8 @@ def test_a_budget_no_gift_fits_is_said_at_once_and_no_question_is_asked(phone, s
 
 
 def browser_today(browser):
-    return datetime.date(*browser.execute_script("const n = new Date(); return [n.getFullYear(), n.getMonth() + 1, n.getDate()]"))
+    today = browser.execute_script("const n = new Date(); return [n.getFullYear(), n.getMonth() + 1, n.getDate()]")
+    return datetime.date(*today)
 
 
 def kept_on(year, month, day):
@@ -314,7 +318,8 @@ def test_the_birthday_rules_over_years_of_days():
         for month, day in birthdays:
             nxt = next_birthday(today, month, day)
             remind_for = nxt if (nxt - today).days >= 7 else kept_on(nxt.year + 1, month, day)
-            expected = [nxt.isoformat(), (nxt - today).days, (remind_for - datetime.timedelta(days=7)).isoformat(), remind_for.isoformat()]
+            reminder = remind_for - datetime.timedelta(days=7)
+            expected = [nxt.isoformat(), (nxt - today).days, reminder.isoformat(), remind_for.isoformat()]
             assert next(got) == expected, (today, month, day)
 
 
@@ -374,8 +379,10 @@ WORDS = """
         }
       }
     }
-    const tops = [...document.querySelectorAll('.question-card [data-answer]')].map((b) => Math.round(b.getBoundingClientRect().top));
-    return {words, tops, width: document.documentElement.scrollWidth, size: document.documentElement.dataset.size || null};"""
+    const tops = [...document.querySelectorAll('.question-card [data-answer]')]
+      .map((b) => Math.round(b.getBoundingClientRect().top));
+    const root = document.documentElement;
+    return {words, tops, width: root.scrollWidth, size: root.dataset.size || null};"""
 SIZES = ["small", "medium", "large", "x-large"]
 
 
@@ -435,8 +442,10 @@ def test_every_step_opened_from_its_address_is_accessible(browser, served_sample
     browser.get(served_sample + "gifts/quiz/?order=file")
     browser.execute_script("localStorage.setItem('modak.size', 'x-large')")
     try:
-        for fragment in ["", "#step=budget&gender=male&birthday=05-09&min=1&max=2", f"#step=question&{EVERYTHING}&answers=OX",
-                         f"#step=result&{EVERYTHING}&answers=OOOOOO", "#step=result&gender=any&birthday=02-29&min=6500&max=6500&answers=XXX"]:
+        for fragment in ["", "#step=budget&gender=male&birthday=05-09&min=1&max=2",
+                         f"#step=question&{EVERYTHING}&answers=OX",
+                         f"#step=result&{EVERYTHING}&answers=OOOOOO",
+                         "#step=result&gender=any&birthday=02-29&min=6500&max=6500&answers=XXX"]:
             browser.get(served_sample + "gifts/quiz/?order=file" + fragment)
             browser.refresh()
             wait(browser, lambda b: not b.find_element(By.ID, "quiz-status").is_displayed())

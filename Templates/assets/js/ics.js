@@ -30,11 +30,14 @@
    */
   function calendar(product, events) {
     const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, "");
-    const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:-//Modak//${product}//EN`, "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
+    const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", `PRODID:-//Modak//${product}//EN`, "CALSCALE:GREGORIAN",
+      "METHOD:PUBLISH"];
     for (const event of events) {
       const summary = escaped(event.summary);
-      lines.push("BEGIN:VEVENT", `UID:${event.uid}`, "DTSTAMP:" + stamp, "DTSTART;VALUE=DATE:" + event.day.replace(/-/g, ""),
-        "SUMMARY:" + summary, "DESCRIPTION:" + escaped(event.description), "URL:" + event.url, "TRANSP:TRANSPARENT",
+      lines.push("BEGIN:VEVENT", `UID:${event.uid}`, "DTSTAMP:" + stamp,
+        "DTSTART;VALUE=DATE:" + event.day.replace(/-/g, ""), "SUMMARY:" + summary,
+        "DESCRIPTION:" + escaped(event.description), "URL:" + event.url, "TRANSP:TRANSPARENT",
+        // At nine in the morning of the day.
         "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + summary, "TRIGGER:PT9H", "END:VALARM", "END:VEVENT");
     }
     lines.push("END:VCALENDAR");

@@ -239,7 +239,8 @@
     const answers = card.querySelector(".quiz-answers");
     function fitAnswers() {
       answers.removeAttribute("data-stacked");
-      if (new Set([...answers.children].map((button) => button.offsetTop)).size > 1) answers.setAttribute("data-stacked", "");
+      const rows = new Set([...answers.children].map((button) => button.offsetTop));
+      if (rows.size > 1) answers.setAttribute("data-stacked", "");
     }
     if (answers && window.ResizeObserver) new ResizeObserver(fitAnswers).observe(answers);
 

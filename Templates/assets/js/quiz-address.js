@@ -44,7 +44,8 @@
     if (state.birthday) fields.push(["birthday", `${two(state.birthday.month)}-${two(state.birthday.day)}`]);
     if (state.min !== undefined && state.max !== undefined) fields.push(["min", state.min], ["max", state.max]);
     if (state.seed) fields.push(["seed", state.seed]);
-    if (state.answers && state.answers.length) fields.push(["answers", state.answers.map((answer) => LETTERS[answer]).join("")]);
+    const answers = (state.answers || []).map((answer) => LETTERS[answer]).join("");
+    if (answers) fields.push(["answers", answers]);
     if (state.gift) fields.push(["gift", state.gift]);
     return "#" + fields.map(([key, value]) => `${key}=${encodeURIComponent(value)}`).join("&");
   }

@@ -20,7 +20,8 @@
 // (quiz-birthday.js, an .ics made by ics.js), and #result-link is the link that reopens it.
 // Page hooks (docs/reference/output.md): .question-card with buttons [data-answer="O" | "X" | "skip"], #quiz-progress,
 // #gift-result[data-gift-id], #another-gift, #quiz-back, #result-link, #share-result, #birthday-countdown,
-// #birthday-reminder. Modak.quiz.state() is the session as `modak gifts simulate` prints it, for tests and user scripts.
+// #birthday-reminder. Modak.quiz.state() is the session as `modak gifts simulate` prints it, for tests
+// and user scripts.
 // The questions come in an order the address's seed fixes; `?order=file` keeps questions.json's
 // order, as the simulator does, so a test can predict them.
 "use strict";
@@ -148,7 +149,8 @@
   }
 
   // The gifts of the gender chosen that cost `min` to `max`.
-  const fitting = (state, min, max) => engine.createSession({ gifts: catalogue.gifts, questions: [], gender: state.gender, min, max }).candidates();
+  const fitting = (state, min, max) =>
+    engine.createSession({ gifts: catalogue.gifts, questions: [], gender: state.gender, min, max }).candidates();
 
   /** What the page can show of `wanted`: each step needs the ones before it answered and within the
    *  rules, a budget some gift fits before any question, and the answers the rules still ask for
@@ -195,7 +197,9 @@
     delete state.noGift;
     if (state.step === "question") askNext();
     if (state.step === "result") showResult(state, fresh);
-    if (address.format(state) !== location.hash) replace(state);
+    // The address says what is shown (a first visit's empty one stays so until a step is taken).
+    const untouched = state.step === "gender" && !state.gender && !location.hash;
+    if (!untouched && address.format(state) !== location.hash) replace(state);
     if (state.step === "result") $("result-link").value = new URL(addressOf(state), location.href).href;
     show(pageStep(state.step), focus && !focused);
   }
@@ -382,7 +386,8 @@
   function showBirthday(state) {
     const { date, days } = birthdays.next(today(), state.birthday.month, state.birthday.day);
     const values = { days, date: birthdays.shown(date) };
-    countdown.textContent = text(days === 0 ? "birthday-today" : days === 1 ? "birthday-tomorrow" : "birthday-in", values);
+    const words = days === 0 ? "birthday-today" : days === 1 ? "birthday-tomorrow" : "birthday-in";
+    countdown.textContent = text(words, values);
     countdown.dataset.days = days;
     reminderStatus.textContent = "";
   }
@@ -415,7 +420,8 @@
       navigator.share({ title: document.title, url: link.value }).catch(() => {});
       return;
     }
-    const copied = navigator.clipboard && window.isSecureContext ? navigator.clipboard.writeText(link.value) : Promise.reject(new Error("no clipboard"));
+    const copied = navigator.clipboard && window.isSecureContext
+      ? navigator.clipboard.writeText(link.value) : Promise.reject(new Error("no clipboard"));
     copied.then(() => {
       linkStatus.textContent = text("link-copied");
     }, () => {

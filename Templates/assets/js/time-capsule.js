@@ -86,8 +86,8 @@
     const page = location.href.replace(/[?#].*$/, "");
     // The events name the site: the file goes into the reader's own calendar, among other events.
     const events = storage.readSouvenirs().filter((each) => each.deliver > today()).map((souvenir) => ({
-      uid: `${souvenir.id}@${location.host}`, day: souvenir.deliver, summary: `${texts.eventTitle} · ${texts.siteTitle}`,
-      description: texts.eventText, url: page,
+      uid: `${souvenir.id}@${location.host}`, day: souvenir.deliver,
+      summary: `${texts.eventTitle} · ${texts.siteTitle}`, description: texts.eventText, url: page,
     }));
     Modak.download.save("souvenir-reminders.ics", "text/calendar", Modak.ics.calendar("Souvenirs", events));
   });
