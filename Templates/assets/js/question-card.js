@@ -13,6 +13,8 @@
 // flying (`data-flight="fade"`, an opacity-only animation), the card does not tilt, and nothing
 // springs.
 //
+// Its answer buttons stand in a row while they fit, else one under another (`data-stacked`).
+//
 // window.Modak.questionCard.attach(card, onAnswer) → { play(answer, how) }; onAnswer(answer, how)
 // gets "O" | "X" | "skip" and "swipe" | "key" | "button", and must show the next question (or
 // leave the step) before it returns.
@@ -231,6 +233,16 @@
       event.preventDefault();
       event.stopPropagation();
     }, true);
+
+    // The answers stand side by side while each holds its longest word (gifts.css); when they
+    // cannot, all go one under another (data-stacked) rather than leave one alone on a second line.
+    const answers = card.querySelector(".quiz-answers");
+    function fitAnswers() {
+      answers.removeAttribute("data-stacked");
+      const rows = new Set([...answers.children].map((button) => button.offsetTop));
+      if (rows.size > 1) answers.setAttribute("data-stacked", "");
+    }
+    if (answers && window.ResizeObserver) new ResizeObserver(fitAnswers).observe(answers);
 
     card.addEventListener("keydown", (event) => {
       const answer = KEYS[event.key];

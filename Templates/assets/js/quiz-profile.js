@@ -1,5 +1,6 @@
 // The gift quiz's first steps (gifts/quiz/): the reader's gender, birthday and budget, each field
-// settled into range or refused with the reason, before quiz.js asks its questions.
+// settled into range or refused with the reason, then handed to quiz.js, which moves on (or, for a
+// budget no gift fits, says so here). Steps shown again are filled with what was chosen (fill).
 // Page hooks (docs/reference/output.md): #gender, #birth-month, #birth-day, #budget-min, #budget-max.
 "use strict";
 (() => {
@@ -9,20 +10,20 @@
   const twoDigits = (value) => (value < 10 ? "0" : "") + value;
 
   /**
-   * Runs the gender, birthday and budget steps of `quiz` (`steps` by name): `show(name, focus)`
-   * moves between them, `text(name, values)` is a UI string, and `done(profile)` gets
-   * { gender, birthday: { month, day }, min, max }. Returns { reset }, which empties them.
+   * Runs the gender, birthday and budget steps of `quiz` (`steps` by name): `text(name, values)` is
+   * a UI string, and `next(step, values)` gets each step's answer — { gender }, { birthday: { month,
+   * day } }, { min, max } — and returns null, or for the budget the reason it cannot be used.
+   * Returns { reset, fill(state), refuse(message) }: empty the fields; fill them from a state
+   * (quiz-address.js); say why the budget cannot be used.
    */
-  function attach(quiz, steps, { text, show, done }) {
+  function attach(quiz, steps, { text, next }) {
     const maxBudget = Number(quiz.dataset.maxBudget);
-    let profile = {};
 
     // ---------------------------------------------------------------- gender
 
     steps.gender.addEventListener("submit", (event) => {
       event.preventDefault();
-      profile.gender = $("gender").value;
-      show("birthday", true);
+      next("gender", { gender: $("gender").value });
     });
 
     // ---------------------------------------------------------------- birthday
@@ -68,8 +69,7 @@
         missing.focus();
         return;
       }
-      profile.birthday = { month: Number(month.value), day: Number(day.value) };
-      show("budget", true);
+      next("birthday", { birthday: { month: Number(month.value), day: Number(day.value) } });
     });
 
     // ---------------------------------------------------------------- budget
@@ -112,19 +112,42 @@
       budgetMessage.textContent = "";
       budgetMin.value = ui.formatAmount(low);
       budgetMax.value = ui.formatAmount(high);
-      profile.min = low;
-      profile.max = high;
-      done(profile);
+      const refusal = next("budget", { min: low, max: high });
+      if (refusal) refuse(refusal, true);
     });
+
+    // A budget the rules accept but no gift fits: said at once, the fields there to change it.
+    function refuse(message, focus) {
+      budgetMessage.textContent = message;
+      if (focus) {
+        budgetMin.focus();
+        budgetMin.select();
+      }
+    }
+
+    /** Shows the fields as `state` has them (a field the state lacks keeps its value), without messages. */
+    function fill(state) {
+      if (state.gender) $("gender").value = state.gender;
+      if (state.birthday) {
+        month.value = twoDigits(state.birthday.month);
+        day.value = twoDigits(state.birthday.day);
+      }
+      if (state.min !== undefined) {
+        budgetMin.value = ui.formatAmount(state.min);
+        budgetMax.value = ui.formatAmount(state.max);
+      }
+      for (const input of [budgetMin, budgetMax]) input.removeAttribute("aria-invalid");
+      birthdayMessage.textContent = "";
+      budgetMessage.textContent = "";
+    }
 
     function reset() {
       for (const step of ["gender", "birthday", "budget"]) steps[step].reset();
       for (const input of [budgetMin, budgetMax]) input.removeAttribute("aria-invalid");
       birthdayMessage.textContent = "";
       budgetMessage.textContent = "";
-      profile = {};
     }
-    return { reset };
+    return { reset, fill, refuse };
   }
 
   (window.Modak = window.Modak || {}).quizProfile = { attach };

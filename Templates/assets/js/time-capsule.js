@@ -5,7 +5,7 @@
 // its text never entering the page; an opened one shows its text. #reader-sealed sums up the sealed
 // ones (how many, the next day). Each item's [data-action="delete-souvenir"] asks in
 // #delete-souvenir-dialog, then deletes it. #souvenir-reminder puts each sealed day in the reader's
-// calendar, as an .ics file made here, saying nothing of the message.
+// calendar, as an .ics file made here (Modak.ics), saying nothing of the message.
 "use strict";
 (() => {
   const form = document.getElementById("souvenir-form");
@@ -134,42 +134,15 @@
     Modak.notify.afterSave();
   });
 
-  // iCalendar (RFC 5545), as the site's souvenirs.ics is written: TEXT values escaped, control
-  // characters dropped, lines folded at 75 octets without splitting a character, CRLF line ends.
-  const escaped = (text) => text.replace(/\r\n|\r/g, "\n").replace(/[\\;,\n]/g, (character) => (character === "\n" ? "\\n" : "\\" + character))
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, "");
-
-  function fold(line) {
-    let folded = "";
-    let octets = 0;
-    for (const character of line) {
-      const code = character.codePointAt(0);
-      const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-      if (octets + size > 75) {
-        folded += "\r\n ";
-        octets = 1;
-      }
-      folded += character;
-      octets += size;
-    }
-    return folded;
-  }
-
   reminder.addEventListener("click", () => {
     const texts = reminder.dataset;
     const page = location.href.replace(/[?#].*$/, "");
-    const stamp = new Date().toISOString().replace(/[-:]|\.\d+/g, "");
     // The events name the site: the file goes into the reader's own calendar, among other events.
-    const summary = escaped(`${texts.eventTitle} · ${texts.siteTitle}`);
-    const lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Modak//Souvenirs//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
-    for (const souvenir of storage.readSouvenirs().filter((each) => each.deliver > today())) {
-      lines.push("BEGIN:VEVENT", `UID:${souvenir.id}@${location.host}`, "DTSTAMP:" + stamp, "DTSTART;VALUE=DATE:" + souvenir.deliver.replace(/-/g, ""),
-        "SUMMARY:" + summary, "DESCRIPTION:" + escaped(texts.eventText), "URL:" + page, "TRANSP:TRANSPARENT",
-        // At nine in the morning of the day.
-        "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + summary, "TRIGGER:PT9H", "END:VALARM", "END:VEVENT");
-    }
-    lines.push("END:VCALENDAR");
-    Modak.download.save("souvenir-reminders.ics", "text/calendar", lines.map(fold).join("\r\n") + "\r\n");
+    const events = storage.readSouvenirs().filter((each) => each.deliver > today()).map((souvenir) => ({
+      uid: `${souvenir.id}@${location.host}`, day: souvenir.deliver,
+      summary: `${texts.eventTitle} · ${texts.siteTitle}`, description: texts.eventText, url: page,
+    }));
+    Modak.download.save("souvenir-reminders.ics", "text/calendar", Modak.ics.calendar("Souvenirs", events));
   });
 
   show();
