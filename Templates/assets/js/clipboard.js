@@ -1,5 +1,6 @@
-// Copying text to the clipboard (Modak.clipboard): the sharing buttons of a saying page (share.js)
-// and, on the settings page, the transfer link (transfer.js) and the contact address (contact.js).
+// Copying text to the clipboard (Modak.clipboard): the sharing buttons of a saying page (share.js),
+// the quiz's result link (quiz.js) and, on the settings page, the transfer link (transfer.js) and
+// the contact address (contact.js).
 "use strict";
 (() => {
   /** Copies `text`; resolves once copied, rejects when the browser refused. */

@@ -420,9 +420,7 @@
       navigator.share({ title: document.title, url: link.value }).catch(() => {});
       return;
     }
-    const copied = navigator.clipboard && window.isSecureContext
-      ? navigator.clipboard.writeText(link.value) : Promise.reject(new Error("no clipboard"));
-    copied.then(() => {
+    Modak.clipboard.copy(link.value).then(() => {
       linkStatus.textContent = text("link-copied");
     }, () => {
       link.focus();
