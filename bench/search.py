@@ -18,19 +18,15 @@ kind; exits 1 when a query fetches more than 150 KB or misses or adds a saying.
 import collections
 import json
 import os
-import re
 import sys
 import unicodedata
 
 from browser import KB, Traffic, chromium, cold, serve
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "python"))
+from hangul_query import initial_of, term_pattern  # noqa: E402 (the tests' reference)
+
 GOAL = 150 * KB
-INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
-
-
-def initial_of(character):
-    offset = ord(character) - 0xAC00
-    return INITIALS[offset // 588] if 0 <= offset < 11172 else character
 
 
 def sayings(site):
@@ -49,26 +45,10 @@ def sayings(site):
     return rows, texts
 
 
-def pattern(term, composing):
-    """A regular expression for `term`: an initial matches any syllable with it; a last open syllable
-    while composing, that syllable with any final (docs/reference/output.md, "Search index")."""
-    parts = []
-    for i, character in enumerate(term):
-        offset = ord(character) - 0xAC00
-        if character in INITIALS:
-            first = 0xAC00 + 588 * INITIALS.index(character)
-            parts.append(f"[{character}{chr(first)}-{chr(first + 587)}]")
-        elif composing and i == len(term) - 1 and 0 <= offset < 11172 and offset % 28 == 0:
-            parts.append(f"[{character}-{chr(ord(character) + 27)}]")
-        else:
-            parts.append(re.escape(character))
-    return re.compile("".join(parts))
-
-
 def reference(texts, query, composing=False):
     """The numbers of the sayings holding every word, newest first."""
     terms = unicodedata.normalize("NFC", query).lower().replace("ς", "σ").split()
-    patterns = [pattern(term, composing and i == len(terms) - 1) for i, term in enumerate(terms)]
+    patterns = [term_pattern(term, composing and i == len(terms) - 1) for i, term in enumerate(terms)]
     return [n for n in range(len(texts) - 1, -1, -1) if all(p.search(texts[n]) for p in patterns)]
 
 

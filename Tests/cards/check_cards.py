@@ -40,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from fontTools.ttLib import TTCollection, TTFont
+from fontTools.ttLib import TTCollection, TTFont, TTLibError
 from PIL import Image
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -122,10 +122,15 @@ class Face:
         glyph and the glyph's Korean 'locl' form, which HarfBuzz uses in
         Hangul runs of text with a language (e.g. a 0.28 em space)."""
         with _FONT_LOCK:
-            if self.path.lower().endswith((".ttc", ".otc")):
-                font = TTCollection(self.path).fonts[self.index]
-            else:
-                font = TTFont(self.path, fontNumber=self.index)
+            try:
+                if self.path.lower().endswith((".ttc", ".otc")):
+                    font = TTCollection(self.path).fonts[self.index]
+                else:
+                    font = TTFont(self.path, fontNumber=self.index)
+            except TTLibError:
+                # Not an sfnt (X11's Type 1 fonts join fontconfig's fallbacks): it covers nothing
+                # here, so a code point only it has counts as missing, erring towards a failure.
+                return {}
             hmtx, upem = font["hmtx"], font["head"].unitsPerEm
             korean = korean_forms(font)
             return {cp: max(hmtx[glyph][0], hmtx[korean.get(glyph, glyph)][0]) / upem

@@ -15,6 +15,8 @@ import unicodedata
 import pytest
 from selenium.webdriver.support.ui import WebDriverWait
 
+from hangul_query import INITIALS, initial_of, term_pattern  # noqa: F401 (the tests import them from here)
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MODAK = os.path.abspath(os.path.join(REPO, os.environ.get("MODAK", ".build/debug/modak")))
 SAMPLE_CONTENT = os.path.join(REPO, "content")
@@ -147,30 +149,6 @@ def published_sayings(site):
 
 
 # A reference of the search rules, to compare the page's results with.
-INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
-
-
-def initial_of(character):
-    offset = ord(character) - 0xAC00
-    return INITIALS[offset // 588] if 0 <= offset < 11172 else character
-
-
-def term_pattern(term, composing=False):
-    """A regular expression for a query word: an initial consonant matches any syllable with it; with
-    `composing`, a last open syllable (no final) matches that syllable with any final."""
-    parts = []
-    for i, character in enumerate(term):
-        offset = ord(character) - 0xAC00
-        if character in INITIALS:
-            first = 0xAC00 + 588 * INITIALS.index(character)
-            parts.append(f"[{character}{chr(first)}-{chr(first + 587)}]")
-        elif composing and i == len(term) - 1 and 0 <= offset < 11172 and offset % 28 == 0:
-            parts.append(f"[{character}-{chr(ord(character) + 27)}]")
-        else:
-            parts.append(re.escape(character))
-    return re.compile("".join(parts))
-
-
 def term_matches(term, text, composing=False):
     return bool(term_pattern(term, composing).search(text))
 
