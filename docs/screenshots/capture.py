@@ -35,6 +35,8 @@ DATE = "2026-11-30"
 THEMES = ["bonfire", "light", "dark"]
 DESKTOP = (1200, 900)
 PHONE = (390, 844)
+# Every shot but the welcome's own is of a reader who has closed the first visit's welcome.
+WELCOMED = "localStorage.setItem('modak.welcomed', '1');"
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -61,7 +63,7 @@ def shoot_quiz(browser, base, save):
     width, height = PHONE
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
     browser.get(base)
-    browser.execute_script("localStorage.clear(); localStorage.setItem('modak.theme', 'bonfire')")
+    browser.execute_script("localStorage.clear(); localStorage.setItem('modak.theme', 'bonfire');" + WELCOMED)
     wait = WebDriverWait(browser, 5)
 
     def through_the_steps(gender, low, high):
@@ -127,6 +129,9 @@ def main():
         if sys.argv[1:] == ["quiz"]:
             shoot_quiz(browser, base, save)
             return 0
+        if sys.argv[1:] == ["pocket"]:
+            shoot_pocket(browser, base)
+            return 0
         if sys.argv[1:] == ["lists"]:
             shoot_lists(browser, base, save)
             return 0
@@ -136,7 +141,7 @@ def main():
             browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                     {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
             browser.get(base)
-            browser.execute_script("localStorage.clear(); localStorage.setItem('modak.theme', arguments[0]);"
+            browser.execute_script("localStorage.clear(); localStorage.setItem('modak.theme', arguments[0]);" + WELCOMED +
                                    "localStorage.setItem('modak.liked', arguments[1])", theme, json.dumps([today]))
             browser.get(base + path)
             time.sleep(0.3)  # let the script settle the toggles
@@ -160,7 +165,7 @@ def shoot_lists(browser, base, save):
     sayings, the tag with the most sayings, and a search in Korean."""
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
     browser.get(base)
-    browser.execute_script("localStorage.clear(); localStorage.setItem('modak.theme', 'bonfire')")
+    browser.execute_script("localStorage.clear(); localStorage.setItem('modak.theme', 'bonfire');" + WELCOMED)
     browser.get(base)
     browser.execute_script("document.querySelector('.page-nav').scrollIntoView({block: 'end'})")
     save("phone-home-pager")
@@ -178,8 +183,9 @@ def shoot_lists(browser, base, save):
 
 
 def shoot_pocket(browser, base):
-    """On a phone: the reader's data on settings, a sealed and an opened souvenir of the reader's
-    own, and the offline page the service worker shows for a page never opened."""
+    """On a phone: the first visit's welcome, the reader's data on settings with the link and QR code
+    that carry it to another device, the reader's letters (one sealed, one opened), and the offline
+    page the service worker shows for a page never opened."""
     def save(name, scroll_to=None, height=PHONE[1]):
         browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": PHONE[0], "height": height, "deviceScaleFactor": 1, "mobile": True})
         if scroll_to:
@@ -190,8 +196,12 @@ def shoot_pocket(browser, base):
         print(os.path.relpath(file, REPO))
 
     browser.get(base)
+    browser.execute_script("localStorage.clear(); localStorage.setItem('modak.theme', 'bonfire')")
+    browser.get(base)
+    save("phone-welcome")
     browser.execute_script("""
         localStorage.clear();
+        localStorage.setItem('modak.welcomed', '1');
         const day = (offset) => Modak.storage.dayOf(new Date(Date.now() + offset * 86400000));
         localStorage.setItem('modak.souvenirs', JSON.stringify([
           { id: 'a1b2c3d4e5f60718', message: 'sealed', deliver: day(365), written: day(0) },
@@ -199,8 +209,11 @@ def shoot_pocket(browser, base):
         ]));""")
     browser.get(base + "settings/")
     save("phone-settings-data", "data-heading")
+    browser.find_element("id", "transfer-link").click()
+    WebDriverWait(browser, 5).until(lambda b: b.find_elements("css selector", "#transfer-qr svg"))
+    save("phone-settings-transfer", "transfer-qr")
     browser.get(base + "souvenirs/")
-    save("phone-souvenirs", "capsule-heading", 1100)
+    save("phone-souvenirs", "own-heading", 1100)
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
     browser.get(base)
     for _ in range(50):
