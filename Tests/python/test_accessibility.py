@@ -34,6 +34,7 @@ COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 LARGEST_SIZE = "x-large"  # the last of settings' #size-select (checked below)
 # The settings' keys (storage.js SETTING_KEYS) and the likes, written before a page loads.
 SIZE_KEY, LIKED_KEY, USED_KEY, SOUVENIRS_KEY = "modak.size", "modak.liked", "modak.used", "modak.souvenirs"
+NOTIFY_ASKED_KEY = "modak.notifyAsked"
 # The reader's own letters: one opened long ago, one sealed for years.
 OWN_SOUVENIRS = [{"id": "opened", "message": "Opened: a letter to myself, 열어 본 편지", "deliver": "2026-01-01",
                   "written": "2025-12-01"},
@@ -139,6 +140,30 @@ def quiz_result(browser):
     wait(browser, lambda b: b.find_element(By.ID, "gift-result").is_displayed())
 
 
+def transfer_link_made(browser):
+    """Settings with the link and QR code that carry the reader's data (a like) made."""
+    browser.find_element(By.ID, "transfer-link").click()
+    wait(browser, lambda b: b.find_elements(By.CSS_SELECTOR, "#transfer-qr svg"))
+
+
+def transfer_offer(browser):
+    """Settings opened by such a link, asking before it merges."""
+    transfer_link_made(browser)
+    link = browser.find_element(By.ID, "transfer-url").get_attribute("value")
+    browser.get(link)
+    wait(browser, lambda b: b.find_element(By.ID, "transfer-offer").is_displayed())
+
+
+def delete_letter_dialog(browser):
+    wait(browser, lambda b: b.find_elements(By.CSS_SELECTOR, '[data-action="delete-souvenir"]'))
+    browser.find_element(By.CSS_SELECTOR, '[data-action="delete-souvenir"]').click()
+    wait(browser, lambda b: b.find_element(By.ID, "delete-souvenir-dialog").get_attribute("open") is not None)
+
+
+def notify_denied_shown(browser):
+    wait(browser, lambda b: b.find_element(By.ID, "notify-denied").is_displayed())
+
+
 @dataclasses.dataclass
 class Page:
     name: str
@@ -174,8 +199,15 @@ PAGES = [
     Page("unused", "unused/"),
     Page("settings", "settings/"),
     Page("settings-reset-dialog", "settings/", ready=open_dialog("reset-data", "reset-dialog")),
+    Page("settings-transfer", "settings/", stored=lambda site: {LIKED_KEY: json.dumps([first_saying(site)["id"]])},
+         ready=transfer_link_made),
+    Page("settings-transfer-offer", "settings/", stored=lambda site: {LIKED_KEY: json.dumps([first_saying(site)["id"]])},
+         ready=transfer_offer),
+    Page("settings-notify-denied", "settings/", stored=lambda site: {NOTIFY_ASKED_KEY: "yes"}, ready=notify_denied_shown),
     Page("souvenirs", "souvenirs/"),
     Page("souvenirs-own", "souvenirs/", stored=lambda site: {SOUVENIRS_KEY: json.dumps(OWN_SOUVENIRS)}),
+    Page("souvenirs-delete-dialog", "souvenirs/", stored=lambda site: {SOUVENIRS_KEY: json.dumps(OWN_SOUVENIRS)},
+         ready=delete_letter_dialog),
     Page("souvenirs-none", "souvenirs/", site="no-souvenirs"),
     Page("gifts", "gifts/"),
     Page("gift", lambda site: f"gifts/{first_in(site, 'gifts', but=('quiz', 'tags'))}/"),
