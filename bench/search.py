@@ -60,7 +60,7 @@ def queries(rows, texts):
     half = min(sorted(english), key=lambda w: abs(len(reference(texts, w)) - len(texts) // 2))
     pairs = collections.Counter(initial_of(a) + initial_of(b)
                                 for row in rows[:500] for w in row[1].split() for a, b in zip(w, w[1:]))
-    found = [("1 word, common Korean", common_korean, False), (f"1 word, in half the sayings", half, False),
+    found = [("1 word, common Korean", common_korean, False), ("1 word, in half the sayings", half, False),
              ("1 word, common English", "the", False), ("1 initial", "ㅇ", False),
              ("2 initials, commonest pair", sorted(pairs, key=lambda p: (-pairs[p], p))[0], False)]
     # The commonest words together: every word's file is among the largest, and many sayings hold each.

@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import tempfile
 import threading
+import time
 import unicodedata
 
 import pytest
@@ -176,6 +177,19 @@ def phone(browser, served_sample):
     browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     browser.execute_script("localStorage.clear()")
+
+
+def downloaded(folder, suffix, timeout=10):
+    """The path of the file ending in `suffix` that Chromium saved into `folder`, once whole: there,
+    not empty, and no download still in progress (`.crdownload`)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        names = os.listdir(folder)
+        found = [os.path.join(folder, name) for name in names if name.endswith(suffix)]
+        if found and os.path.getsize(found[0]) and not any(name.endswith(".crdownload") for name in names):
+            return found[0]
+        time.sleep(0.1)
+    raise AssertionError(f"no whole {suffix} file was downloaded into {folder}")
 
 
 def wait(browser, condition, timeout=5):

@@ -9,7 +9,7 @@ import pytest
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
-from conftest import PHONE, REPO, expected_results, initial_of, wait
+from conftest import PHONE, REPO, downloaded, expected_results, initial_of, wait
 
 # Sayings the scripts' lists show at a time (saying-data.js).
 PAGE = 20
@@ -323,9 +323,9 @@ def test_share_the_card_falls_back_to_the_text_and_a_download(sharing_phone, ind
     assert shared["url"].endswith(f"/sayings/{saying['id']}/")
     status = browser.find_element(By.CSS_SELECTOR, ".share-status[role=status]")
     assert wait(browser, lambda d: status.text) == KO_STRINGS["shareImageFallback"]
-    card = downloads / f"{saying['id']}.png"
-    wait(browser, lambda d: card.exists() and card.stat().st_size > 0)
-    assert card.read_bytes() == open(os.path.join(sample_site, "cards", f"{saying['id']}.png"), "rb").read()
+    card = downloaded(downloads, ".png")
+    assert os.path.basename(card) == f"{saying['id']}.png"
+    assert open(card, "rb").read() == open(os.path.join(sample_site, "cards", f"{saying['id']}.png"), "rb").read()
 
 
 # ---- accessibility and reach --------------------------------------------------------------------

@@ -13,7 +13,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import REPO, SAMPLE_CONTENT, build_site, chromium, serving, wait
+from conftest import REPO, SAMPLE_CONTENT, build_site, chromium, serving
 
 KO = json.load(open(os.path.join(REPO, "Templates", "i18n", "ko.json"), encoding="utf-8"))
 EN = json.load(open(os.path.join(REPO, "Templates", "i18n", "en.json"), encoding="utf-8"))

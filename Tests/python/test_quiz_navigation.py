@@ -9,14 +9,13 @@ import json
 import os
 import shutil
 import subprocess
-import time
 
 import icalendar
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import REPO, SAMPLE_CONTENT, build_site, chromium, serving, wait
+from conftest import REPO, SAMPLE_CONTENT, build_site, chromium, downloaded, serving, wait
 from quiz_phone import open_quiz, simulate, start, step
 
 KO = json.load(open(os.path.join(REPO, "Templates", "i18n", "ko.json"), encoding="utf-8"))
@@ -342,12 +341,9 @@ def test_the_reminder_is_an_ics_event_a_week_before_the_birthday(downloader, ser
     gift = driver.find_element(By.CSS_SELECTOR, "#gift-result .gift-name").text
     link = driver.find_element(By.ID, "result-link").get_attribute("value")
     driver.find_element(By.ID, "birthday-reminder").click()
-    path = folder / "birthday-reminder.ics"
-    for _ in range(100):
-        if path.exists() and path.stat().st_size:
-            break
-        time.sleep(0.1)
-    raw = path.read_bytes()
+    path = downloaded(folder, ".ics")
+    assert os.path.basename(path) == "birthday-reminder.ics"
+    raw = open(path, "rb").read()
     assert all(len(line) <= 75 for line in raw.split(b"\r\n")) and raw.endswith(b"\r\n")
     events = icalendar.Calendar.from_ical(raw).walk("VEVENT")
     assert len(events) == 1

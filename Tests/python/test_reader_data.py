@@ -5,7 +5,6 @@ part of the page."""
 import json
 import os
 import shutil
-import time
 
 import icalendar
 import pytest
@@ -13,7 +12,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
-from conftest import REPO, SAMPLE_CONTENT, build_site, chromium, serving, wait
+from conftest import REPO, SAMPLE_CONTENT, build_site, chromium, downloaded, serving, wait
 
 KO = json.load(open(os.path.join(REPO, "Templates", "i18n", "ko.json"), encoding="utf-8"))
 SEALED = "SEALED-7c1e reader's letter to 2099"
@@ -46,16 +45,6 @@ def site(reader, served_sample):
 
     yield open_page
     driver.execute_script("localStorage.clear()")
-
-
-def downloaded(reader, suffix):
-    _, folder = reader
-    for _ in range(100):
-        found = [name for name in os.listdir(folder) if name.endswith(suffix)]
-        if found:
-            return os.path.join(folder, found[0])
-        time.sleep(0.1)
-    raise AssertionError(f"no {suffix} file was downloaded")
 
 
 def stored(driver):
@@ -95,10 +84,10 @@ def test_a_like_exported_then_deleted_comes_back_with_the_file(site, reader, tmp
     site("settings/")
     Select(browser.find_element(By.ID, "theme-select")).select_by_value("dark")
     browser.find_element(By.ID, "export-data").click()
-    exported = json.load(open(downloaded(reader, ".json"), encoding="utf-8"))
+    exported = json.load(open(downloaded(reader[1], ".json"), encoding="utf-8"))
     # laozi-journey is new: opening it marked it opened.
     assert exported == {"version": 1, "liked": ["laozi-journey"], "used": [], "seen": ["laozi-journey"], "theme": "dark", "souvenirs": []}
-    assert os.path.basename(downloaded(reader, ".json")) in status(browser, "data-status")
+    assert os.path.basename(downloaded(reader[1], ".json")) in status(browser, "data-status")
 
     # The gift quiz's history is the reader's too: deleting removes it, exporting leaves it out.
     browser.execute_script("localStorage.setItem('modak.giftHistory', '[]')")
@@ -110,7 +99,7 @@ def test_a_like_exported_then_deleted_comes_back_with_the_file(site, reader, tmp
     assert browser.execute_script("return document.documentElement.dataset.theme") == "bonfire", "back to the site's theme"
     assert Select(browser.find_element(By.ID, "theme-select")).first_selected_option.get_attribute("value") == "bonfire"
 
-    send_file(browser, downloaded(reader, ".json"))
+    send_file(browser, downloaded(reader[1], ".json"))
     assert status(browser, "data-status") == KO["dataImported"].replace("{took}", "좋아요 1개, 읽음 표시 1개, 설정 1개")
     assert browser.execute_script("return document.documentElement.dataset.theme") == "dark"
     site("sayings/laozi-journey/")
@@ -216,7 +205,7 @@ def test_with_no_souvenir_at_all_the_page_invites_one_and_reminders_go_to_the_ca
         seal(browser, SEALED, "2099-12-31")
         assert not invitation.is_displayed(), "the reader's own souvenir is a first one"
         browser.find_element(By.ID, "souvenir-reminder").click()
-        raw = open(downloaded(reader, ".ics"), "rb").read()
+        raw = open(downloaded(reader[1], ".ics"), "rb").read()
     assert SEALED.encode() not in raw
     lines = raw.split(b"\r\n")
     assert lines[-1] == b"" and all(len(line) <= 75 for line in lines)

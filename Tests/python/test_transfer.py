@@ -12,7 +12,6 @@ import os
 import random
 import string
 import subprocess
-import xml.etree.ElementTree as ElementTree
 import zlib
 
 import numpy
@@ -22,7 +21,7 @@ from PIL import Image
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import REPO, chromium, wait
+from conftest import REPO, chromium, downloaded, wait
 
 KO = json.load(open(os.path.join(REPO, "Templates", "i18n", "ko.json"), encoding="utf-8"))
 HOSTILE = '<img src=x onerror="window.pwned = 1">'
@@ -317,7 +316,7 @@ def test_data_too_large_for_a_qr_code_offers_the_file_and_the_link_still_works(s
         exported = wait(browser, lambda d: d.find_element(By.ID, "data-status").text)
         assert "modak-data-" in exported
         _, downloads = sender
-        wait(browser, lambda d: [name for name in os.listdir(downloads) if name.endswith(".json")])
+        downloaded(downloads, ".json")
     finally:
         browser.set_window_size(390, 844)
     other = fresh()
