@@ -172,24 +172,14 @@
 
   // ---------------------------------------------------------------- clearing, after a confirmation
 
+  const askToClear = dialog && Modak.askFirst(dialog, "clear");
   clearButton.addEventListener("click", () => {
     status.textContent = "";
-    if (dialog && typeof dialog.showModal === "function") {
-      dialog.returnValue = "";
-      dialog.showModal();
-    } else if (window.confirm(text("confirm"))) {
-      clear();
-    }
+    if (askToClear) askToClear(clear);
+    else if (window.confirm(text("confirm"))) clear();
   });
   if (dialog) {
-    // Each button closes the dialog with its value, acted on at once (the dialog's close event
-    // comes a task later); Escape closes it with none, keeping the history.
-    for (const button of dialog.querySelectorAll("button[value]")) {
-      button.addEventListener("click", () => {
-        dialog.close(button.value);
-        if (button.value === "clear") clear();
-      });
-    }
+    // Escape or "keep" closes it with the history kept: the focus goes back to the button.
     dialog.addEventListener("close", () => {
       if (dialog.returnValue !== "clear") clearButton.focus();
     });

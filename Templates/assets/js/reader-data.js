@@ -150,26 +150,9 @@
     say(describe(apply(check(data))));
   });
 
-  // A real dialog, not confirm(): its words are the site's, in its language and theme, and the
-  // safe answer has the focus. Browsers without <dialog> ask with confirm().
-  const dialog = document.getElementById("reset-dialog");
-  document.getElementById("reset-data").addEventListener("click", () => {
-    if (typeof dialog.showModal !== "function") {
-      if (confirm(dialog.querySelector("[data-question]").textContent)) reset();
-      return;
-    }
-    // Escape closes the dialog without an answer, leaving the last one: start from none.
-    dialog.returnValue = "";
-    dialog.showModal();
-  });
-  // Each button closes the dialog with its value as the answer, acted on at once: the dialog's
-  // close event comes a task later.
-  for (const button of dialog.querySelectorAll("button[value]")) {
-    button.addEventListener("click", () => {
-      dialog.close(button.value);
-      if (button.value === "delete") reset();
-    });
-  }
+  // "Delete my data" asks first (Modak.askFirst).
+  const askToReset = Modak.askFirst(document.getElementById("reset-dialog"), "delete");
+  document.getElementById("reset-data").addEventListener("click", () => askToReset(reset));
 
   function reset() {
     storage.forgetAll();

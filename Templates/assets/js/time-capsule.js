@@ -73,27 +73,12 @@
     return node;
   }
 
-  // Deleting asks first, in a dialog like the settings page's (reader-data.js); browsers without
-  // <dialog> ask with confirm(). The answer is acted on in the button's click: the dialog's close
-  // event comes a task later.
-  let pending = null;
+  // Deleting asks first (Modak.askFirst).
+  const askToDelete = Modak.askFirst(dialog, "delete");
   list.addEventListener("click", (event) => {
     const button = event.target.closest('[data-action="delete-souvenir"]');
-    if (!button) return;
-    pending = button.dataset.souvenirId;
-    if (typeof dialog.showModal !== "function") {
-      if (confirm(dialog.querySelector("[data-question]").textContent)) remove(pending);
-      return;
-    }
-    dialog.returnValue = "";
-    dialog.showModal();
+    if (button) askToDelete(() => remove(button.dataset.souvenirId));
   });
-  for (const answer of dialog.querySelectorAll("button[value]")) {
-    answer.addEventListener("click", () => {
-      dialog.close(answer.value);
-      if (answer.value === "delete") remove(pending);
-    });
-  }
 
   function remove(id) {
     const souvenirs = storage.readSouvenirs();
