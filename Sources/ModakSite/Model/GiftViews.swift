@@ -19,11 +19,17 @@ extension SitePaths {
 
     /// Percent-encodes every byte of a `/`-separated path except unreserved characters and `/`.
     static func percentEncodedPath(_ path: String) -> String {
+        percentEncoded(path, keeping: UInt8(ascii: "/"))
+    }
+
+    /// Percent-encodes every UTF-8 byte of `text` but the unreserved characters of RFC 3986
+    /// (ASCII letters, digits, `-._~`) and `kept`.
+    static func percentEncoded(_ text: String, keeping kept: UInt8? = nil) -> String {
         var out = ""
-        for byte in path.utf8 {
+        for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), kept:
                 out.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 out += "%" + HexText.byte(byte)

@@ -48,22 +48,7 @@ private extension String {
 /// ASCII letters, digits and `-._~` (and `@` in the address), so that any title makes a valid URL.
 enum MailtoLink {
     static func url(to address: String, subject: String) -> String {
-        "mailto:" + encoded(address, keeping: UInt8(ascii: "@")) + "?subject=" + encoded(subject)
-    }
-
-    static func encoded(_ text: String, keeping extra: UInt8? = nil) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = []
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), extra:
-                bytes.append(byte)
-            default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        "mailto:" + SitePaths.percentEncoded(address, keeping: UInt8(ascii: "@")) + "?subject="
+            + SitePaths.percentEncoded(subject)
     }
 }
