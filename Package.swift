@@ -27,12 +27,13 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
 
-        // Saying cards: text layout with real font metrics, and the SVG (ModakSite makes the PNGs).
+        // Saying cards, laid out once with real font metrics, as SVG (ModakCards) and as PNG
+        // (ModakCardPNG: the theme's backdrop by librsvg, the text painted by SVGRaster).
         .target(name: "ModakCards", dependencies: ["UTF8Bytes"], exclude: ["Generator"]),
         // Sample cards for the tests, the rendering check and the renderer's benchmark.
         .target(name: "CardSamples", dependencies: ["ModakCards"], path: "Tests/CardSamples"),
         .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
-        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakSite"]),
+        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakCardPNG"]),
 
         // Work spread over the cores: a map that keeps its input's order, and a copy of a shared
         // value for each thread. Knows nothing of Modak.
@@ -43,6 +44,8 @@ let package = Package(
         // ISA-L's deflate packs the PNG. Knows nothing of Modak.
         .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
         .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
+        .target(name: "ModakCardPNG", dependencies: ["ModakCards", "SVGRaster"]),
+        .testTarget(name: "ModakCardPNGTests", dependencies: ["ModakCardPNG", "CardSamples", "TestSupport"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock,
         // no C; it parses saying files on every core through ParallelWork.
@@ -60,7 +63,7 @@ let package = Package(
         .plugin(name: "TemplatesPlugin", capability: .buildTool(), dependencies: ["modak-embed"], path: "Sources/TemplatesPlugin"),
 
         // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "SVGRaster", "CCmark", "CLibXML2", "CGlibcExtras",
+        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "ModakCardPNG", "UTF8Bytes", "SVGRaster", "CCmark", "CLibXML2", "CGlibcExtras",
                                                  "CRsvg", "CBrotli", "CZlib"],
                 plugins: ["ViewsPlugin", "TemplatesPlugin"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
