@@ -82,7 +82,8 @@ import Testing
     /// The guard of the rules `TextPainter` copies from Pango (its itemisation, paired brackets,
     /// baselines, languages): each line's glyphs, but emoji, stand where the installed librsvg,
     /// Pango and fonts draw them, line by line, so that an upgrade that moves them fails here.
-    /// A glyph moved by a quarter of a pixel or a line's baseline by one pixel falls below the bar.
+    /// Every glyph moved a quarter of a pixel right, Pango's baseline rule or its bracket pairs
+    /// left out each takes a line below the bar (bench/notes/cards.md).
     @Test(.enabled(if: canDraw, "needs fonts-noto-cjk"))
     func everyLineStandsWhereLibrsvgDrawsIt() throws {
         let textPainter = try #require(TextPainter(family: CardRenderer.layoutFamily))
@@ -96,15 +97,18 @@ import Testing
                 let whole = try RasterImage(width: 1200, height: 630)
                 try document.draw(on: whole)
                 let shaped = try #require(textPainter.shape(painter.painting(of: card)))
-                var painted = try #require(RGBImage(try RasterImage(width: 1200, height: 630).drawing(document, renderer.backdrop(cardID: card.id))))
+                let backdrop = try RasterImage(width: 1200, height: 630)
+                for element in renderer.backdrop(cardID: card.id) { try document.draw(on: backdrop, element: element) }
+                var painted = try #require(RGBImage(backdrop))
                 textPainter.paint(shaped, on: &painted)
                 let reference = try #require(RGBImage(whole))
                 let emoji = Self.emojiBoxes(shaped)
-                for (index, line) in shaped.lines.enumerated() where !line.glyphs.isEmpty {
+                for (index, line) in shaped.lines.enumerated() {
                     let em = Int(line.fontSize.rounded(.up))
                     let glyphs = line.glyphs.filter { $0.face != .emoji }
                     guard let first = glyphs.first, let last = glyphs.last else { continue }
-                    let box = ((first.x - 2..<last.x + em).clamped(to: 0..<1200), (first.y - em..<first.y + em * 35 / 100).clamped(to: 0..<630))
+                    let box = ((first.x - 2..<last.x + em).clamped(to: 0..<1200),
+                               (first.y - em..<first.y + em * 35 / 100).clamped(to: 0..<630))
                     let psnr = Self.psnr(painted, reference, in: box, outside: emoji)
                     if psnr < worst.psnr { worst = (psnr, "\(content.id) line \(index) in \(theme.name)") }
                 }
@@ -113,8 +117,8 @@ import Testing
         #expect(worst.psnr >= Self.linePSNR, "the worst line: \(worst.line) at \(worst.psnr) dB")
     }
 
-    /// The least PSNR of a painted line against librsvg's (bench/notes/cards.md has the margins).
-    static let linePSNR = 30.0
+    /// The least PSNR of a painted line against librsvg's, in dB.
+    static let linePSNR = 28.0
 
     /// The rows of `box` in which a pixel of `image` is not the backdrop's.
     private static func inkRows(of image: RGBImage, over backdrop: RGBImage, in box: (columns: Range<Int>, rows: Range<Int>)) -> Range<Int> {
@@ -181,13 +185,5 @@ import Testing
 
     private static func size(of png: [UInt8]) -> (Int, Int) {
         (png[16..<20].reduce(0) { $0 << 8 | Int($1) }, png[20..<24].reduce(0) { $0 << 8 | Int($1) })  // IHDR
-    }
-}
-
-private extension RasterImage {
-    /// The image with `elements` of `document` drawn on it.
-    func drawing(_ document: SVGDocument, _ elements: [String]) throws -> RasterImage {
-        for element in elements { try document.draw(on: self, element: element) }
-        return self
     }
 }
