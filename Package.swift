@@ -17,37 +17,34 @@ let package = Package(
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
+        // In pipeline order from here: the libraries that know nothing of Modak; load and validate
+        // (ModakCore); model (views); render (cards, ModakSite); write (ModakOutput); then the tools
+        // that read a built site (check, serve) and the command line.
+
         // Bytes and escaping: scans and copies of valid UTF-8, the markup escaper and the JSON
         // writer, shared by the engine, the parser, the cards, the site, the server and the command line.
         .target(name: "UTF8Bytes"),
         .testTarget(name: "UTF8BytesTests", dependencies: ["UTF8Bytes"]),
-
-        // The template engine: the Mustache spec, nothing of Modak.
-        .target(name: "Mustache", dependencies: ["UTF8Bytes"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
-        .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
-
-        // Saying cards: text layout with real font metrics, and the SVG (ModakSite makes the PNGs).
-        .target(name: "ModakCards", dependencies: ["UTF8Bytes"], exclude: ["Generator"]),
-        // Sample cards for the tests, the rendering check and the renderer's benchmark.
-        .target(name: "CardSamples", dependencies: ["ModakCards"], path: "Tests/CardSamples"),
-        .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
-        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakSite"]),
 
         // Work spread over the cores: a map that keeps its input's order, and a copy of a shared
         // value for each thread. Knows nothing of Modak.
         .target(name: "ParallelWork"),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
 
-        // SVG to PNG in process: librsvg and cairo draw, HarfBuzz and FreeType paint lines of text,
-        // ISA-L's deflate packs the PNG. Knows nothing of Modak.
-        .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
-        .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
+        // A 64-bit hash equal in every run and on every machine. Its own module, below both of its
+        // users: the site keys page views with it, the output fingerprints files and deferred pages.
+        .target(name: "StableHashing"),
+
+        // The template engine: the Mustache spec, nothing of Modak.
+        .target(name: "Mustache", dependencies: ["UTF8Bytes"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
+        .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock,
         // no C; it parses saying files on every core through ParallelWork.
         .target(name: "ModakCore", dependencies: ["UTF8Bytes", "ParallelWork"]),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
+        .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 
         // View models declared once in `.views` files; the plugin makes their Swift at build time.
         .target(name: "ViewDeclarations"),
@@ -59,22 +56,48 @@ let package = Package(
         .executableTarget(name: "modak-embed"),
         .plugin(name: "TemplatesPlugin", capability: .buildTool(), dependencies: ["modak-embed"], path: "Sources/TemplatesPlugin"),
 
-        // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "UTF8Bytes", "SVGRaster", "CCmark", "CLibXML2", "CGlibcExtras",
-                                                 "CRsvg", "CBrotli", "CZlib"],
+        // Saying cards: text layout with real font metrics, and the SVG (ModakSite makes the PNGs).
+        .target(name: "ModakCards", dependencies: ["UTF8Bytes"], exclude: ["Generator"]),
+        // Sample cards for the tests, the rendering check and the renderer's benchmark.
+        .target(name: "CardSamples", dependencies: ["ModakCards"], path: "Tests/CardSamples"),
+        .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
+        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakSite", "ModakOutput"]),
+
+        // SVG to PNG in process: librsvg and cairo draw, HarfBuzz and FreeType paint lines of text,
+        // ISA-L's deflate packs the PNG. Knows nothing of Modak.
+        .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
+        .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
+
+        // The pipeline (`SiteBuilder`): reads the content and templates, turns a validated ContentSet
+        // and a BuildDay into views and an OutputPlan, and hands the plan to ModakOutput's writer.
+        .target(name: "ModakSite", dependencies: ["ModakCore", "ModakOutput", "StableHashing", "ParallelWork",
+                                                 "Mustache", "ModakCards", "UTF8Bytes", "SVGRaster", "CCmark",
+                                                 "CLibXML2", "CRsvg", "CBrotli", "CZlib"],
                 plugins: ["ViewsPlugin", "TemplatesPlugin"]),
-        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
-        .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
+        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "ModakOutput", "ModakCheck", "StableHashing",
+                                                         "TestSupport", "CardSamples"]),
+
+        // The write: an OutputPlan put on disk through a staging folder, the manifest and bookkeeping
+        // kept in the build cache, the output folder's rules and marks, and new content files.
+        .target(name: "ModakOutput", dependencies: ["ModakCore", "StableHashing", "ParallelWork", "SVGRaster",
+                                                   "CGlibcExtras"]),
+        .testTarget(name: "ModakOutputTests", dependencies: ["ModakOutput", "TestSupport"]),
+
+        // `modak check`: reads a built site as a browser and a feed reader would, and reports broken
+        // references and data files that do not parse.
+        .target(name: "ModakCheck", dependencies: ["ModakSite", "ModakCore", "ParallelWork"]),
+        .testTarget(name: "ModakCheckTests", dependencies: ["ModakCheck", "TestSupport"]),
 
         // `modak serve`: HTTP on POSIX sockets, rebuild on change and at midnight, live reload.
         .target(name: "ModakServe", dependencies: ["ModakSite", "ModakCore", "UTF8Bytes"]),
-        .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "TestSupport"]),
+        .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "ModakOutput", "TestSupport"]),
 
         // The command line: its commands declared once (parser, help, usage lines, reference) and
         // the pure parts of the commands; the executable runs them.
         .target(name: "ModakCommandLine", dependencies: ["ModakCore", "UTF8Bytes"]),
         .testTarget(name: "ModakCommandLineTests", dependencies: ["ModakCommandLine", "ModakCore"]),
-        .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakSite", "ModakCore", "ModakServe", "CGlibcExtras"]),
+        .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakSite", "ModakOutput", "ModakCheck",
+                                                        "ModakCore", "ModakServe", "CGlibcExtras"]),
 
         // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
         // build of each replays corpus files. HardeningTests replays every corpus and crash input.
@@ -84,6 +107,7 @@ let package = Package(
         .executableTarget(name: "FuzzContentJSON", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzMustache", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzCardLayout", dependencies: ["FuzzHarness"]),
-        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakSite", "ModakCore", "Mustache", "TestSupport"]),
+        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakSite", "ModakOutput", "ModakCore",
+                                                         "Mustache", "TestSupport"]),
     ]
 )

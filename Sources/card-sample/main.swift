@@ -9,6 +9,7 @@
 import CardSamples
 import Foundation
 import ModakCards
+import ModakOutput
 import ModakSite
 
 func fail(_ message: String) -> Never {

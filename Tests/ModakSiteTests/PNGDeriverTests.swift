@@ -3,6 +3,7 @@ import Foundation
 import ModakCards
 @testable import ModakSite
 @testable import SVGRaster
+@testable import ModakOutput
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCards
+import ModakOutput
 import ParallelWork
 import SVGRaster
 import Synchronization

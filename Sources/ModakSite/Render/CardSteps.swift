@@ -1,7 +1,9 @@
 import ModakCards
 import ModakCore
+import ModakOutput
 import ParallelWork
 import SVGRaster
+import StableHashing
 
 /// How a build shares sayings as images.
 public enum CardImages: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import SVGRaster
+import StableHashing
 
 /// One file of the built site.
 public struct OutputFile: Sendable, Equatable {
@@ -89,7 +90,7 @@ public struct DerivedFile: Sendable, Equatable {
 
     /// What the manifest records as this file's hash: its source's, mixed with how it is drawn,
     /// so that a new source or a new size makes it again.
-    func hash(fromSource sourceHash: UInt64) -> UInt64 {
+    public func hash(fromSource sourceHash: UInt64) -> UInt64 {
         var hash = StableHash()
         hash.add(sourceHash)
         for number in [drawing.width, drawing.height, drawing.margin] { hash.add(UInt64(number)) }

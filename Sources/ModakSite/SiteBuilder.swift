@@ -1,6 +1,7 @@
 import Foundation
 import ModakCards
 import ModakCore
+import ModakOutput
 import Mustache
 
 /// What `modak build` was asked to do.
