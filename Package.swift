@@ -17,40 +17,34 @@ let package = Package(
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
+        // In pipeline order from here: the libraries that know nothing of Modak; load and validate
+        // (ModakCore); model (views); render (cards, ModakSite); write (ModakOutput); then the tools
+        // that read a built site (check, serve) and the command line.
+
         // Bytes and escaping: scans and copies of valid UTF-8, the markup escaper and the JSON
         // writer, shared by the engine, the parser, the cards, the site, the server and the command line.
         .target(name: "UTF8Bytes"),
         .testTarget(name: "UTF8BytesTests", dependencies: ["UTF8Bytes"]),
-
-        // The template engine: the Mustache spec, nothing of Modak.
-        .target(name: "Mustache", dependencies: ["UTF8Bytes"]),
-        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
-        .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
-
-        // Saying cards, laid out once with real font metrics, as SVG (ModakCards) and as PNG
-        // (ModakCardPNG: the theme's backdrop by librsvg, the text painted by SVGRaster).
-        .target(name: "ModakCards", dependencies: ["UTF8Bytes"], exclude: ["Generator"]),
-        // Sample cards for the tests, the rendering check and the renderer's benchmark.
-        .target(name: "CardSamples", dependencies: ["ModakCards"], path: "Tests/CardSamples"),
-        .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
-        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakCardPNG"]),
 
         // Work spread over the cores: a map that keeps its input's order, and a copy of a shared
         // value for each thread. Knows nothing of Modak.
         .target(name: "ParallelWork"),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
 
-        // SVG to PNG in process: librsvg and cairo draw, HarfBuzz and FreeType paint lines of text,
-        // ISA-L's deflate packs the PNG. Knows nothing of Modak.
-        .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
-        .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
-        .target(name: "ModakCardPNG", dependencies: ["ModakCards", "SVGRaster"]),
-        .testTarget(name: "ModakCardPNGTests", dependencies: ["ModakCardPNG", "CardSamples", "TestSupport"]),
+        // A 64-bit hash equal in every run and on every machine. Its own module, below both of its
+        // users: the site keys page views with it, the output fingerprints files and deferred pages.
+        .target(name: "StableHashing"),
+
+        // The template engine: the Mustache spec, nothing of Modak.
+        .target(name: "Mustache", dependencies: ["UTF8Bytes"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
+        .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
 
         // Pure core: content values, parsing, validation and the rules of time. No files, no clock,
         // no C; it parses saying files on every core through ParallelWork.
         .target(name: "ModakCore", dependencies: ["UTF8Bytes", "ParallelWork"]),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
+        .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
 
         // View models declared once in `.views` files; the plugin makes their Swift at build time.
         .target(name: "ViewDeclarations"),
@@ -62,22 +56,51 @@ let package = Package(
         .executableTarget(name: "modak-embed"),
         .plugin(name: "TemplatesPlugin", capability: .buildTool(), dependencies: ["modak-embed"], path: "Sources/TemplatesPlugin"),
 
-        // Turns a validated ContentSet and a BuildDay into an OutputPlan, and writes it.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "ParallelWork", "Mustache", "ModakCards", "ModakCardPNG", "UTF8Bytes", "SVGRaster", "CCmark", "CLibXML2", "CGlibcExtras",
-                                                 "CRsvg", "CBrotli", "CZlib"],
+        // Saying cards, laid out once with real font metrics, as SVG (ModakCards) and as PNG
+        // (ModakCardPNG: the theme's backdrop by librsvg, the text painted by SVGRaster).
+        .target(name: "ModakCards", dependencies: ["UTF8Bytes"], exclude: ["Generator"]),
+        // Sample cards for the tests, the rendering check and the renderer's benchmark.
+        .target(name: "CardSamples", dependencies: ["ModakCards"], path: "Tests/CardSamples"),
+        .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
+        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakCardPNG"]),
+
+        // SVG to PNG in process: librsvg and cairo draw, HarfBuzz and FreeType paint lines of text,
+        // ISA-L's deflate packs the PNG. Knows nothing of Modak.
+        .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
+        .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
+        .target(name: "ModakCardPNG", dependencies: ["ModakCards", "SVGRaster"]),
+        .testTarget(name: "ModakCardPNGTests", dependencies: ["ModakCardPNG", "CardSamples", "TestSupport"]),
+
+        // The pipeline (`SiteBuilder`): reads the content and templates, turns a validated ContentSet
+        // and a BuildDay into views and an OutputPlan, and hands the plan to ModakOutput's writer.
+        .target(name: "ModakSite", dependencies: ["ModakCore", "ModakOutput", "StableHashing", "ParallelWork",
+                                                 "Mustache", "ModakCards", "ModakCardPNG", "UTF8Bytes", "SVGRaster",
+                                                 "CCmark", "CLibXML2", "CRsvg", "CBrotli", "CZlib"],
                 plugins: ["ViewsPlugin", "TemplatesPlugin"]),
-        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "TestSupport", "CardSamples"]),
-        .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
+        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "ModakOutput", "ModakCheck", "StableHashing",
+                                                         "TestSupport", "CardSamples"]),
+
+        // The write: an OutputPlan put on disk through a staging folder, the manifest and bookkeeping
+        // kept in the build cache, the output folder's rules and marks, new content files, and the
+        // files derived from others (PNGs), each made by its `Derivation` on every core.
+        .target(name: "ModakOutput", dependencies: ["ModakCore", "StableHashing", "ParallelWork", "CGlibcExtras"]),
+        .testTarget(name: "ModakOutputTests", dependencies: ["ModakOutput", "StableHashing", "TestSupport"]),
+
+        // `modak check`: reads a built site as a browser and a feed reader would, and reports broken
+        // references and data files that do not parse.
+        .target(name: "ModakCheck", dependencies: ["ModakSite", "ModakCore", "ParallelWork"]),
+        .testTarget(name: "ModakCheckTests", dependencies: ["ModakCheck", "TestSupport"]),
 
         // `modak serve`: HTTP on POSIX sockets, rebuild on change and at midnight, live reload.
         .target(name: "ModakServe", dependencies: ["ModakSite", "ModakCore", "UTF8Bytes"]),
-        .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "TestSupport"]),
+        .testTarget(name: "ModakServeTests", dependencies: ["ModakServe", "ModakOutput", "TestSupport"]),
 
         // The command line: its commands declared once (parser, help, usage lines, reference) and
         // the pure parts of the commands; the executable runs them.
         .target(name: "ModakCommandLine", dependencies: ["ModakCore", "UTF8Bytes"]),
         .testTarget(name: "ModakCommandLineTests", dependencies: ["ModakCommandLine", "ModakCore"]),
-        .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakSite", "ModakCore", "ModakServe", "CGlibcExtras"]),
+        .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakSite", "ModakOutput", "ModakCheck",
+                                                        "ModakCore", "ModakServe", "CGlibcExtras"]),
 
         // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
         // build of each replays corpus files. HardeningTests replays every corpus and crash input.
@@ -87,6 +110,7 @@ let package = Package(
         .executableTarget(name: "FuzzContentJSON", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzMustache", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzCardLayout", dependencies: ["FuzzHarness"]),
-        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakSite", "ModakCore", "Mustache", "TestSupport"]),
+        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakSite", "ModakOutput", "ModakCore",
+                                                         "Mustache", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import ModakOutput
 import ModakSite
 import Synchronization
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Foundation
+import ModakCheck
 import ModakCommandLine
 import ModakCore
 import ModakSite

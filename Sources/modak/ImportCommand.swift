@@ -1,6 +1,7 @@
 import Foundation
 import ModakCommandLine
 import ModakCore
+import ModakOutput
 import ModakSite
 
 /// `modak import firebase FILE [--content DIR]`: the original app's texts as saying files.

@@ -1,6 +1,7 @@
 import Foundation
 import ModakCommandLine
 import ModakCore
+import ModakOutput
 import ModakSite
 
 /// `modak init [DIR]`: the starter site in DIR, refused where a site already is.

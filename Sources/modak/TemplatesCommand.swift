@@ -1,6 +1,7 @@
 import Foundation
 import ModakCommandLine
 import ModakCore
+import ModakOutput
 import ModakSite
 
 /// `modak templates export DIR [FILE…] [--force]`: the built-in templates (all, or the FILEs) into DIR.

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakOutput
 import ModakSite
 import Synchronization
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 @testable import ModakSite
+@testable import ModakOutput
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+@testable import ModakOutput
 import Testing
 import ModakCore
 @testable import ModakSite

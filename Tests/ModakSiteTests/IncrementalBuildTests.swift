@@ -1,6 +1,8 @@
 import Foundation
 import ModakCore
 @testable import ModakSite
+@testable import ModakOutput
+import StableHashing
 import Testing
 import TestSupport
 

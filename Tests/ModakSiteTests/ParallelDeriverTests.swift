@@ -1,5 +1,6 @@
 import Foundation
 import ModakCardPNG
+import ModakOutput
 @testable import ModakSite
 import TestSupport
 import Testing

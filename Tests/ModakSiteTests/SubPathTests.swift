@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ModakCheck
 import ModakCore
 @testable import ModakSite
 

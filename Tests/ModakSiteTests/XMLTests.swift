@@ -40,4 +40,11 @@ import Testing
         #expect(link?.attributes["href"] == "/x")
         #expect(link?.line == 4)
     }
+
+    @Test func theXMLCheckNeverLoadsExternalEntities() {
+        let xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n<x>&e;</x>\n"
+        #expect(XMLWellFormedness.problem(in: Array(xml.utf8)) == nil)
+        #expect(XMLWellFormedness.problem(in: [])?.message == "the document is empty")
+        #expect(XMLWellFormedness.problem(in: Array("<a>\n<b></a>".utf8))?.line == 2)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StableHashing
 
 /// The default templates, CSS, JS and UI strings, built into the binary from the repository's
 /// `Templates/` (`TemplatesPlugin` writes `encodedFiles`), so that a copied `modak` builds a site with

@@ -1,6 +1,8 @@
 import Foundation
 import ModakCore
+import ModakOutput
 import Mustache
+import StableHashing
 
 /// Where a set of template files comes from: the default set built into the binary
 /// (`BuiltInTemplates`), or a folder.

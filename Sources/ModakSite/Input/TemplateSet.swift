@@ -1,4 +1,5 @@
 import ModakCore
+import ModakOutput
 import Mustache
 
 /// Templates, assets and UI strings, merged from the bundled set and the site's overrides.

@@ -1,4 +1,5 @@
 import ModakCore
+import StableHashing
 
 /// The links of `menu` in every page's navigation, and the free pages the menu does not link in
 /// every page's footer: with both, no free page is an orphan.

@@ -1,4 +1,5 @@
 import Mustache
+import StableHashing
 
 /// A view model: what a template sees of a page or of a part of one. It lists its fields once, in
 /// `listFields(to:)`, each a name and a value, generated from the view's declaration in a

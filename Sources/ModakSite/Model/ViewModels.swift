@@ -1,4 +1,5 @@
 import ModakCore
+import StableHashing
 
 extension SayingFacts {
     /// `saying` shown with its author's name (`ContentSet.authorName`), its date and "new" mark as

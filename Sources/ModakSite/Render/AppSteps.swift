@@ -1,4 +1,5 @@
 import ModakCore
+import ModakOutput
 
 /// The background of each bundled theme, as `assets/css/modak.css` paints it (a test keeps the two
 /// in step): the colour of the browser's bar, of the installed app's splash screen and around its

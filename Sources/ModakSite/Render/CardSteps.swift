@@ -1,7 +1,9 @@
 import ModakCardPNG
 import ModakCards
 import ModakCore
+import ModakOutput
 import ParallelWork
+import StableHashing
 import Synchronization
 
 /// How a build shares sayings as images.

@@ -1,4 +1,5 @@
 import ModakCore
+import ModakOutput
 import UTF8Bytes
 
 /// The gift catalogue (`gifts/`), one page per gift and per tag, the quiz (`gifts/quiz/`) and the

@@ -1,5 +1,7 @@
 import Foundation
+import ModakOutput
 import SVGRaster
+import StableHashing
 
 /// How an icon's PNG is drawn from its SVG: its size in pixels, a margin and a background.
 struct IconPNG: Derivation {

@@ -1,4 +1,5 @@
 import ModakCore
+import ModakOutput
 
 /// The home page and the archive: every published saying in pages of `SayingList.pageSize` (the
 /// home page shows the newest, the front of the list; `page/<n>/` the others), `archive/` by year

@@ -1,4 +1,5 @@
 import ModakCore
+import ModakOutput
 import Mustache
 
 /// One page per published saying.

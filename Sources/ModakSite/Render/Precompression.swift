@@ -1,5 +1,7 @@
 import CBrotli
 import CZlib
+import ModakOutput
+import StableHashing
 import UTF8Bytes
 
 /// `"precompress": true` in site.json: a `.gz` and a `.br` twin beside each text file of the plan,

@@ -1,11 +1,9 @@
 import Foundation
 import ModakCore
+import ModakOutput
 import Mustache
 import ParallelWork
-
-public enum ModakVersion {
-    public static let current = "0.1.0"
-}
+import StableHashing
 
 /// Everything the render steps share, computed once per build. A class: every deferred page's
 /// closures capture it, and a struct of this many fields would be copied (a retain for each)
@@ -197,71 +195,5 @@ public final class RenderContext: Sendable {
 
     func meta(path: String, title: String, description: String? = nil, section: String) -> PageMeta {
         PageMeta(title: title, description: description ?? content.site.description, path: path, canonical: absoluteURL(path), section: section, root: SitePaths.root(from: path))
-    }
-}
-
-/// A problem in the content that only rendering finds (two sources claiming one page),
-/// reported like any other content error.
-public struct ContentProblem: Error, Sendable {
-    public var diagnostic: Diagnostic
-
-    public init(_ location: SourceLocation, _ message: String) {
-        diagnostic = .error(location, message)
-    }
-}
-
-/// One stage of rendering: reads the shared context, returns files.
-public protocol RenderStep: Sendable {
-    func files(_ context: RenderContext) throws -> [OutputFile]
-    /// Files rendered only if they changed since the last build (pages, one per saying).
-    func deferredFiles(_ context: RenderContext) throws -> [DeferredFile]
-    /// Files an outside tool makes from this step's files (card PNGs).
-    func derived(_ context: RenderContext) -> [DerivedFile]
-}
-
-extension RenderStep {
-    public func files(_ context: RenderContext) throws -> [OutputFile] { [] }
-    public func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] { [] }
-    public func derived(_ context: RenderContext) -> [DerivedFile] { [] }
-}
-
-/// A stage of rendering that needs the files the steps planned (the service worker lists and
-/// hashes some of them). It may add files and turn deferred ones into files.
-public protocol FinishingStep: Sendable {
-    func finish(_ plan: inout OutputPlan, _ context: RenderContext) throws
-}
-
-/// Runs the steps, side by side, and gathers their files into one plan in step order; then the
-/// finishing steps, one after the other.
-public struct SiteRenderer: Sendable {
-    public var steps: [any RenderStep]
-    public var finishingSteps: [any FinishingStep]
-
-    public init(steps: [any RenderStep] = SiteRenderer.defaultSteps, finishingSteps: [any FinishingStep] = SiteRenderer.defaultFinishingSteps) {
-        (self.steps, self.finishingSteps) = (steps, finishingSteps)
-    }
-
-    /// The writer renders deferred pages in this order across its threads, so the steps with the
-    /// largest pages (lists) come first and no thread ends on one alone; the steps run side by
-    /// side, the slowest (the search index) first.
-    public static let defaultSteps: [any RenderStep] = [
-        SearchIndexStep(), ArchivePagesStep(), TermPagesStep(), ReaderListPagesStep(), SayingPagesStep(), SayingDataStep(), TodaySayingStep(), SettingsStep(), NoticesStep(),
-        FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep(),
-    ]
-    public static let defaultFinishingSteps: [any FinishingStep] = [ServiceWorkerStep(), PrecompressionStep()]
-
-    public func render(_ context: RenderContext) throws -> OutputPlan {
-        let outcomes = ParallelMap.map(steps) { step in
-            Result { OutputPlan(files: try step.files(context), deferred: try step.deferredFiles(context), derived: step.derived(context)) }
-        }
-        var plan = OutputPlan()
-        for outcome in outcomes {
-            let part = try outcome.get()
-            plan.add(contentsOf: part.files)
-            plan.deferred += part.deferred
-            plan.derived += part.derived
-        }
-        for step in finishingSteps { try step.finish(&plan, context) }
-        return plan
     }
 }

@@ -1,4 +1,6 @@
 import ModakCore
+import ModakOutput
+import StableHashing
 import UTF8Bytes
 
 /// What the browser reads of the sayings, a few at a time, for the lists it makes itself (favorites,

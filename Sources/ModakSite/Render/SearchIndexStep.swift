@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakOutput
 import UTF8Bytes
 
 /// The search index (docs/reference/output.md, "Search index"), made so that a query of any length

@@ -1,6 +1,8 @@
 import Foundation
 import ModakCore
+import ModakOutput
 import Mustache
+import StableHashing
 import UTF8Bytes
 
 /// `sw.js` at the site's root (so that its scope is the whole site), rendered from `sw.mustache`:

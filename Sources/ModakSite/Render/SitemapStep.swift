@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakOutput
 
 /// `sitemap.xml` (sitemaps.org 0.9) of every public page, and `robots.txt` pointing to it.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakOutput
 import ParallelWork
 
 /// The time capsule: `souvenirs/index.html` (delivered messages, newest first), `souvenirs/feed.xml`

@@ -1,4 +1,5 @@
 import ModakCore
+import ModakOutput
 import UTF8Bytes
 
 /// `data/today.json`: the saying of the day (`RenderContext.sayingOfTheDay`, the home page's

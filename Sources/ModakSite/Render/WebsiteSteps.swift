@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakOutput
 
 /// The reader's lists and the search page, filled in the browser from the data files
 /// (`SayingDataStep`, `SearchIndexStep`) and `localStorage`: none carries the sayings themselves.

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakOutput
 import ParallelWork
 
 /// `feed.xml` (RSS 2.0), `atom.xml` (Atom 1.0) and `feed.json` (JSON Feed 1.1): the newest

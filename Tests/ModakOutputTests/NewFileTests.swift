@@ -1,5 +1,5 @@
 import Foundation
-import ModakSite
+import ModakOutput
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 import ParallelWork
+import StableHashing
 import Synchronization
 #if canImport(Glibc)
 import Glibc

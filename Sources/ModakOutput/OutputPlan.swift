@@ -1,3 +1,5 @@
+import StableHashing
+
 /// One file of the built site.
 public struct OutputFile: Sendable, Equatable {
     /// Path relative to the output folder, `/`-separated, never escaping it (checked by `SiteWriter`).
@@ -54,7 +56,7 @@ public struct DerivedFile: Sendable, Equatable {
 
     /// What the manifest records as this file's hash: its source's, mixed with its recipe, so
     /// that a new source or a new size makes it again.
-    func hash(fromSource sourceHash: UInt64) -> UInt64 {
+    public func hash(fromSource sourceHash: UInt64) -> UInt64 {
         var hash = StableHash()
         hash.add(sourceHash)
         derivation.addRecipe(to: &hash)

@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import StableHashing
 #endif
 
 /// Which build of Modak is running. Pages, cards and build records made by another build are made

@@ -5,7 +5,7 @@ import Glibc
 #endif
 
 /// The few POSIX calls the writer needs, kept in one place so the rest reads as plain Swift.
-enum FileSystem {
+public enum FileSystem {
     static func createDirectories(_ path: String) throws(OutputError) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -85,7 +85,7 @@ enum FileSystem {
     /// `synced`, marked as a file of the site when `marked` (`OutputMarks`); returns `path`. On
     /// failure the file is removed.
     @discardableResult
-    static func write(_ bytes: [UInt8], to path: String, synced: Bool = false, marked: Bool = false) throws(OutputError) -> String {
+    public static func write(_ bytes: [UInt8], to path: String, synced: Bool = false, marked: Bool = false) throws(OutputError) -> String {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotCreate(path, reason: lastError) }
         if marked { OutputMarks.mark(descriptor: descriptor) }

@@ -3,6 +3,7 @@ import ModakCore
 import ParallelWork
 #if canImport(Glibc)
 import Glibc
+import StableHashing
 #endif
 
 /// What one write did, for the build's summary line.

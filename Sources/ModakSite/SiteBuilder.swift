@@ -2,6 +2,7 @@ import Foundation
 import ModakCardPNG
 import ModakCards
 import ModakCore
+import ModakOutput
 import Mustache
 
 /// What `modak build` was asked to do.
