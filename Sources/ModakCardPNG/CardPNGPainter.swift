@@ -51,8 +51,8 @@ public final class CardPNGPainter: Sendable {
                 RoundedBar(x: x, y: y, width: width, height: height, radius: radius, colour: Self.colour(fill))
             },
             line: { text, x, baseline, fontSize, bold, fill, language in
-                TextLine(text: text, x: x, baseline: baseline, fontSize: fontSize, bold: bold, colour: Self.colour(fill),
-                         language: language)
+                TextLine(text: text, x: x, baseline: baseline, fontSize: fontSize, bold: bold,
+                         colour: Self.colour(fill), language: language)
             })
         return Painting(bars: foreground.bar.map { [$0] } ?? [], lines: foreground.lines)
     }
@@ -65,7 +65,9 @@ public final class CardPNGPainter: Sendable {
             let document = try SVGDocument(renderer.svgUTF8(of: card))
             let image = try RasterImage(width: CardRenderer.width, height: CardRenderer.height)
             for element in renderer.backdrop(cardID: card.id) { try document.draw(on: image, element: element) }
-            guard let pixels = RGBImage(image) else { throw SVGRasterError("the backdrop of \(renderer.theme.name) is not opaque") }
+            guard let pixels = RGBImage(image) else {
+                throw SVGRasterError("the backdrop of \(renderer.theme.name) is not opaque")
+            }
             backdrop = pixels
             return pixels
         }
@@ -73,7 +75,9 @@ public final class CardPNGPainter: Sendable {
 
     /// A theme's colour; every theme's are `#RRGGBB` (a test checks them).
     private static func colour(_ hex: String) -> RGBColour {
-        guard let colour = RGBColour(hex: hex) else { preconditionFailure("a card theme colour that is not #RRGGBB: \(hex)") }
+        guard let colour = RGBColour(hex: hex) else {
+            preconditionFailure("a card theme colour that is not #RRGGBB: \(hex)")
+        }
         return colour
     }
 }

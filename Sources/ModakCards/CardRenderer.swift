@@ -91,7 +91,8 @@ public struct CardRenderer: Sendable {
         let author = CardText.sanitize(content.author, keepNewlines: false)
         let siteName = footerSiteName(content.siteName)
         let dateLabel = content.dateLabel.map { CardText.sanitize($0, keepNewlines: false) }
-        let layout = CardLayout(korean: korean, english: english, author: author, siteName: siteName, dateLabel: dateLabel)
+        let layout = CardLayout(korean: korean, english: english, author: author, siteName: siteName,
+                                dateLabel: dateLabel)
         return LaidOutCard(id: content.id, korean: korean, english: english, author: author, siteName: siteName,
                            dateLabel: dateLabel, layout: layout)
     }

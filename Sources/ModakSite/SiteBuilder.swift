@@ -73,7 +73,8 @@ public struct SiteBuilder: Sendable {
 
     public init(
         clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder(),
-        pngDeriver: (any FileDeriver)? = CardPNGPainter.canDraw() ? ParallelDeriver() : nil, cache: BuildCache = .standard()
+        pngDeriver: (any FileDeriver)? = CardPNGPainter.canDraw() ? ParallelDeriver() : nil,
+        cache: BuildCache = .standard()
     ) {
         (self.clock, self.bundledTemplates, self.pngDeriver) = (clock, bundledTemplates, pngDeriver)
         self.cache = cache

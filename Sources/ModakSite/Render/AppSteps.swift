@@ -39,11 +39,15 @@ enum AppIcons {
         // A launcher cuts a maskable icon to any shape holding the middle circle of 80 % of its
         // width: the drawing is the square inscribed in that circle, on the theme's background.
         let margin = Int((Double(size) * (1 - 0.8 / 2.0.squareRoot()) / 2).rounded(.up))
-        return sizes.map { DerivedFile(path: plain($0), source: SitePaths.icon, derivation: IconPNG(width: $0, height: $0)) } + [
+        let plainIcons = sizes.map {
+            DerivedFile(path: plain($0), source: SitePaths.icon, derivation: IconPNG(width: $0, height: $0))
+        }
+        return plainIcons + [
             DerivedFile(path: maskable, source: SitePaths.icon,
                         derivation: IconPNG(width: size, height: size, margin: margin, background: background)),
             // Apple's home screen rounds the corners itself and shows transparency as black.
-            DerivedFile(path: touchIcon, source: SitePaths.icon, derivation: IconPNG(width: 180, height: 180, background: background)),
+            DerivedFile(path: touchIcon, source: SitePaths.icon,
+                        derivation: IconPNG(width: 180, height: 180, background: background)),
         ]
     }
 }

@@ -70,7 +70,8 @@ public struct SayingCard: Sendable {
 
     /// The card of `saying` at `path`, rendered only if no card on disk was drawn from the same
     /// content, theme and executable; its layout kept for its PNG when the build draws one.
-    func deferredSVG(for saying: Saying, at path: String, keepingLayoutForPNG keepsLayout: Bool = false) -> DeferredFile {
+    func deferredSVG(for saying: Saying, at path: String,
+                     keepingLayoutForPNG keepsLayout: Bool = false) -> DeferredFile {
         let content = content(of: saying)
         return DeferredFile(path: path) { [themeName] in
             var key = StableHash()
@@ -129,7 +130,9 @@ private struct CardPNG: Derivation {
     let version: String
     let draw: @Sendable () throws -> [UInt8]
 
-    init(version: String, draw: @escaping @Sendable () throws -> [UInt8]) { (self.version, self.draw) = (version, draw) }
+    init(version: String, draw: @escaping @Sendable () throws -> [UInt8]) {
+        (self.version, self.draw) = (version, draw)
+    }
 
     func addRecipe(to hash: inout StableHash) { hash.add(version) }
 

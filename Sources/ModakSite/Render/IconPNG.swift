@@ -22,7 +22,9 @@ struct IconPNG: Derivation {
         let document = try SVGDocument(Array(svg))
         let image = try RasterImage(width: width, height: height)
         if let background {
-            guard let colour = RGBColour(hex: background) else { throw SVGRasterError("a background that is not #RRGGBB: \(background)") }
+            guard let colour = RGBColour(hex: background) else {
+                throw SVGRasterError("a background that is not #RRGGBB: \(background)")
+            }
             image.fill(colour)
         }
         try document.draw(on: image, x: margin, y: margin, width: width - 2 * margin, height: height - 2 * margin)
