@@ -68,8 +68,9 @@ let package = Package(
         // ISA-L's deflate packs the PNG. Knows nothing of Modak.
         .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
         .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
+        // A card's PNG drawn from its layout in memory: the theme's backdrop once, then its text.
         .target(name: "ModakCardPNG", dependencies: ["ModakCards", "SVGRaster"]),
-        .testTarget(name: "ModakCardPNGTests", dependencies: ["ModakCardPNG", "CardSamples", "TestSupport"]),
+        .testTarget(name: "ModakCardPNGTests", dependencies: ["ModakCardPNG", "CardSamples"]),
 
         // The pipeline (`SiteBuilder`): reads the content and templates, turns a validated ContentSet
         // and a BuildDay into views and an OutputPlan, and hands the plan to ModakOutput's writer.

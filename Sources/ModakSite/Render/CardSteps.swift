@@ -71,7 +71,7 @@ public struct SayingCard: Sendable {
     /// The card of `saying` at `path`, rendered only if no card on disk was drawn from the same
     /// content, theme and executable; its layout kept for its PNG when the build draws one.
     func deferredSVG(for saying: Saying, at path: String,
-                     keepingLayoutForPNG keepsLayout: Bool = false) -> DeferredFile {
+                     keepingLayoutForPNG keepsLayout: Bool) -> DeferredFile {
         let content = content(of: saying)
         return DeferredFile(path: path) { [themeName] in
             var key = StableHash()
