@@ -1,4 +1,5 @@
 import ModakCore
+import ModakInput
 import ModakOutput
 
 /// The background of each bundled theme, as `assets/css/modak.css` paints it (a test keeps the two
