@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "ModakXML", dependencies: ["CLibXML2", "UTF8Bytes"]),
         .testTarget(name: "ModakXMLTests", dependencies: ["ModakXML"]),
 
-        // Pure core: content values, parsing, validation and the rules of time. No files, no clock,
-        // no C; it parses saying files on every core through ParallelWork.
+        // Pure core: content values, parsing, validation, the rules of time and the site's URL scheme
+        // (`SitePaths`). No files, no clock, no C; it parses saying files on every core through ParallelWork.
         .target(name: "ModakCore", dependencies: ["UTF8Bytes", "ParallelWork"]),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
