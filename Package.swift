@@ -53,8 +53,7 @@ let package = Package(
 
         // Load: the content and templates folders read into memory, the template sets merged and
         // compiled, the default templates built into the binary (`Templates/`, by the plugin).
-        .target(name: "ModakInput", dependencies: ["ModakCore", "ModakOutput", "Mustache", "StableHashing",
-                                                  "ParallelWork"],
+        .target(name: "ModakInput", dependencies: ["ModakCore", "Mustache", "StableHashing", "ParallelWork"],
                 plugins: ["TemplatesPlugin"]),
         .testTarget(name: "ModakInputTests", dependencies: ["ModakInput"]),
 
