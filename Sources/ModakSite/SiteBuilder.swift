@@ -1,6 +1,7 @@
 import Foundation
 import ModakCards
 import ModakCore
+import ModakInput
 import ModakOutput
 import Mustache
 

@@ -1,3 +1,4 @@
+import ModakCore
 import Mustache
 
 extension PageView {

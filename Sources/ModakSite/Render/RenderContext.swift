@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakInput
 import ModakOutput
 import Mustache
 import ParallelWork
@@ -87,7 +88,7 @@ public final class RenderContext: Sendable {
             version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description,
             themeColors: ThemeBackground.colors(of: content.site.theme),
             touchIconPath: AppIcons.drawn(makesPNG: makesPNG, templates: templates) ? AppIcons.touchIcon : nil,
-            assetVersion: Self.assetVersion(templates.assets + content.assets.map { OutputFile(path: $0.outputPath, bytes: $0.bytes) })
+            assetVersion: Self.assetVersion(templates.assets + content.assets)
         )
         assetVersion = site.assetVersion
         let links = SiteLinks(menu: content.site.menu, pages: pages)
@@ -105,9 +106,11 @@ public final class RenderContext: Sendable {
 
     /// 16 hexadecimal digits of the paths and bytes of `assets`' stylesheets and scripts, in path
     /// order (a later file of the same path overrides: the content's over the templates').
-    static func assetVersion(_ assets: [OutputFile]) -> String {
+    static func assetVersion(_ assets: [Asset]) -> String {
         var latest: [String: [UInt8]] = [:]
-        for file in assets where ServiceWorkerStep.isVersionedAsset(file.path) { latest[file.path] = file.bytes }
+        for file in assets where ServiceWorkerStep.isVersionedAsset(file.outputPath) {
+            latest[file.outputPath] = file.bytes
+        }
         var hash = StableHash()
         for path in latest.keys.sorted() {
             hash.add(path)

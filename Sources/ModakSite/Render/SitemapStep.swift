@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 import ModakOutput
+import ModakXML
 
 /// `sitemap.xml` (sitemaps.org 0.9) of every public page, and `robots.txt` pointing to it.
 ///
