@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "ModakCommandLine", dependencies: ["ModakCore", "UTF8Bytes"]),
         .testTarget(name: "ModakCommandLineTests", dependencies: ["ModakCommandLine", "ModakCore"]),
         .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakInput", "ModakSite", "ModakOutput",
-                                                        "ModakCheck", "ModakCore", "ModakServe", "CGlibcExtras"]),
+                                                        "ModakCheck", "ModakCore", "ModakServe"]),
 
         // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
         // build of each replays corpus files. HardeningTests replays every corpus and crash input.
