@@ -26,8 +26,7 @@ let package = Package(
         .target(name: "UTF8Bytes"),
         .testTarget(name: "UTF8BytesTests", dependencies: ["UTF8Bytes"]),
 
-        // Work spread over the cores: a map that keeps its input's order, and a copy of a shared
-        // value for each thread. Knows nothing of Modak.
+        // Work spread over the cores: a map that keeps its input's order. Knows nothing of Modak.
         .target(name: "ParallelWork"),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
 
