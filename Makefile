@@ -4,7 +4,7 @@ MODAK_DEBUG := .build/debug/modak
 MODAK       := .build/release/modak
 # The Swift runtime and Foundation linked in: a build starts without loading 20 shared libraries
 # (0.06 s with a cold page cache) and calls retain/release directly, not through the PLT
-# (10,000 sayings 6 % faster, with cards 14 %; bench/README.md, "Fourth round").
+# (10,000 sayings 6 % faster, with cards 14 %; bench/README.md#decision-the-swift-runtime-linked-in).
 RELEASE     := -c release --static-swift-stdlib
 
 # PNGs (cards, icons) are drawn in process by librsvg and cairo, text painted with HarfBuzz and

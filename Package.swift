@@ -17,17 +17,16 @@ let package = Package(
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        // In pipeline order from here: the libraries that know nothing of Modak; load and validate
-        // (ModakCore); model (views); render (cards, ModakSite); write (ModakOutput); then the tools
-        // that read a built site (check, serve) and the command line.
+        // In pipeline order from here: the libraries that know nothing of Modak; validate (ModakCore);
+        // load (ModakInput); model (views); render (cards, ModakSite); write (ModakOutput); then the
+        // tools that read a built site (check, serve) and the command line.
 
         // Bytes and escaping: scans and copies of valid UTF-8, the markup escaper and the JSON
         // writer, shared by the engine, the parser, the cards, the site, the server and the command line.
         .target(name: "UTF8Bytes"),
         .testTarget(name: "UTF8BytesTests", dependencies: ["UTF8Bytes"]),
 
-        // Work spread over the cores: a map that keeps its input's order, and a copy of a shared
-        // value for each thread. Knows nothing of Modak.
+        // Work spread over the cores: a map that keeps its input's order. Knows nothing of Modak.
         .target(name: "ParallelWork"),
         .testTarget(name: "ParallelWorkTests", dependencies: ["ParallelWork"]),
 
@@ -40,11 +39,22 @@ let package = Package(
         .testTarget(name: "MustacheTests", dependencies: ["Mustache", "TestSupport"], exclude: ["Fixtures"]),
         .executableTarget(name: "mustache-bench", dependencies: ["Mustache"]),
 
-        // Pure core: content values, parsing, validation and the rules of time. No files, no clock,
-        // no C; it parses saying files on every core through ParallelWork.
+        // XML and HTML through libxml2: the feeds' writer, the forgiving HTML reader, the well-formedness
+        // check. Knows nothing of Modak.
+        .target(name: "ModakXML", dependencies: ["CLibXML2", "UTF8Bytes"]),
+        .testTarget(name: "ModakXMLTests", dependencies: ["ModakXML"]),
+
+        // Pure core: content values, parsing, validation, the rules of time and the site's URL scheme
+        // (`SitePaths`). No files, no clock, no C; it parses saying files on every core through ParallelWork.
         .target(name: "ModakCore", dependencies: ["UTF8Bytes", "ParallelWork"]),
         .testTarget(name: "ModakCoreTests", dependencies: ["ModakCore"]),
         .testTarget(name: "GiftRulesTests", dependencies: ["ModakCore"]),
+
+        // Load: the content and templates folders read into memory, the template sets merged and
+        // compiled, the default templates built into the binary (`Templates/`, by the plugin).
+        .target(name: "ModakInput", dependencies: ["ModakCore", "Mustache", "StableHashing", "ParallelWork"],
+                plugins: ["TemplatesPlugin"]),
+        .testTarget(name: "ModakInputTests", dependencies: ["ModakInput"]),
 
         // View models declared once in `.views` files; the plugin makes their Swift at build time.
         .target(name: "ViewDeclarations"),
@@ -72,14 +82,16 @@ let package = Package(
         .target(name: "ModakCardPNG", dependencies: ["ModakCards", "SVGRaster"]),
         .testTarget(name: "ModakCardPNGTests", dependencies: ["ModakCardPNG", "CardSamples"]),
 
-        // The pipeline (`SiteBuilder`): reads the content and templates, turns a validated ContentSet
-        // and a BuildDay into views and an OutputPlan, and hands the plan to ModakOutput's writer.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "ModakOutput", "StableHashing", "ParallelWork",
-                                                 "Mustache", "ModakCards", "ModakCardPNG", "UTF8Bytes", "SVGRaster",
-                                                 "CCmark", "CLibXML2", "CRsvg", "CBrotli", "CZlib"],
-                plugins: ["ViewsPlugin", "TemplatesPlugin"]),
-        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "ModakOutput", "ModakCheck", "StableHashing",
-                                                         "TestSupport", "CardSamples"]),
+        // The pipeline (`SiteBuilder`): has ModakInput read the content and templates, turns a validated
+        // ContentSet and a BuildDay into views and an OutputPlan, and hands the plan to ModakOutput's writer.
+        .target(name: "ModakSite", dependencies: ["ModakCore", "ModakInput", "ModakXML", "ModakOutput",
+                                                 "StableHashing", "ParallelWork", "Mustache", "ModakCards",
+                                                 "ModakCardPNG", "UTF8Bytes", "SVGRaster", "CCmark", "CRsvg", "CBrotli",
+                                                 "CZlib"],
+                plugins: ["ViewsPlugin"]),
+        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "ModakInput", "ModakXML", "ModakOutput",
+                                                         "ModakCheck", "StableHashing", "TestSupport",
+                                                         "CardSamples"]),
 
         // The write: an OutputPlan put on disk through a staging folder, the manifest and bookkeeping
         // kept in the build cache, the output folder's rules and marks, new content files, and the
@@ -89,7 +101,7 @@ let package = Package(
 
         // `modak check`: reads a built site as a browser and a feed reader would, and reports broken
         // references and data files that do not parse.
-        .target(name: "ModakCheck", dependencies: ["ModakSite", "ModakCore", "ParallelWork"]),
+        .target(name: "ModakCheck", dependencies: ["ModakInput", "ModakXML", "ModakCore", "ParallelWork"]),
         .testTarget(name: "ModakCheckTests", dependencies: ["ModakCheck", "TestSupport"]),
 
         // `modak serve`: HTTP on POSIX sockets, rebuild on change and at midnight, live reload.
@@ -100,8 +112,8 @@ let package = Package(
         // the pure parts of the commands; the executable runs them.
         .target(name: "ModakCommandLine", dependencies: ["ModakCore", "UTF8Bytes"]),
         .testTarget(name: "ModakCommandLineTests", dependencies: ["ModakCommandLine", "ModakCore"]),
-        .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakSite", "ModakOutput", "ModakCheck",
-                                                        "ModakCore", "ModakServe", "CGlibcExtras"]),
+        .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakInput", "ModakSite", "ModakOutput",
+                                                        "ModakCheck", "ModakCore", "ModakServe"]),
 
         // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
         // build of each replays corpus files. HardeningTests replays every corpus and crash input.
@@ -111,7 +123,7 @@ let package = Package(
         .executableTarget(name: "FuzzContentJSON", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzMustache", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzCardLayout", dependencies: ["FuzzHarness"]),
-        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakSite", "ModakOutput", "ModakCore",
-                                                         "Mustache", "TestSupport"]),
+        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakInput", "ModakSite", "ModakOutput",
+                                                         "ModakCore", "Mustache", "TestSupport"]),
     ]
 )

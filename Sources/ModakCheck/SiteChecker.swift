@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
-import ModakSite
+import ModakInput
+import ModakXML
 import ParallelWork
 
 /// `modak check`: reads a built site the way a browser and a feed reader would, and reports every

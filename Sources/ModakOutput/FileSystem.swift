@@ -115,8 +115,8 @@ public enum FileSystem {
     ///
     /// A regular file already there (or a link to one) is swapped with the new file, which is
     /// then removed: ext4 flushes a file renamed over another before the rename (`auto_da_alloc`),
-    /// and a swap is not a rename over a file (bench/README.md, sixth round). Readers see the
-    /// old or the new file either way.
+    /// and a swap is not a rename over a file. Readers see the old or the new file either way.
+    /// (bench/README.md#decision-a-replaced-file-is-swapped-not-renamed-over)
     static func replace(_ path: String, with file: String) throws(OutputError) {
         if size(of: path) != nil,
            renameat2(AT_FDCWD, file, AT_FDCWD, path, UInt32(MODAK_RENAME_EXCHANGE)) == 0 {

@@ -115,7 +115,7 @@ struct Manifest: Equatable {
     }
 
     /// `number` in lowercase hexadecimal and a space, written straight into `bytes` by shifting
-    /// out nibbles (a manifest has a line per file; see bench/README.md).
+    /// out nibbles (a manifest has a line per file; bench/README.md#decision-manifest-numbers-in-hexadecimal).
     private static func appendHex(_ number: UInt64, to bytes: inout [UInt8]) {
         let digits = max(1, (64 - number.leadingZeroBitCount + 3) / 4)
         for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {

@@ -152,7 +152,7 @@ struct StagingArea: Sendable {
 
     /// The indices of `paths` grouped by the top folder they are written to. Creating a file or
     /// folder locks the folder it goes in: threads writing to different folders do not wait on
-    /// each other (bench/README.md, eighth round).
+    /// each other (bench/README.md#decision-a-lane-per-top-folder).
     private static func topFolderLanes(_ paths: [String]) -> [[Int]] {
         var lanes: [[Int]] = []
         var laneOfFolder: [Substring: Int] = [:]

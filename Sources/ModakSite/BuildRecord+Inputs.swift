@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakInput
 import ModakOutput
 import StableHashing
 

@@ -2,6 +2,7 @@ import Foundation
 import ModakCardPNG
 import ModakCards
 import ModakCore
+import ModakInput
 import ModakOutput
 import Mustache
 
@@ -23,10 +24,6 @@ public struct BuildRequest: Sendable {
     public var force = false
     /// Told how far the build got, from any thread (the command line draws a progress bar).
     public var progress: (@Sendable (BuildProgress) -> Void)?
-    /// Set by a process that exits right after the build (`modak build`): the build's content and
-    /// pages are then left for the exit to reclaim at once, instead of being freed value by value
-    /// on one core after the last file was written (bench/README.md, sixth round).
-    public var leavesMemoryToExit = false
 
     public init() {}
 }
@@ -121,7 +118,6 @@ public struct SiteBuilder: Sendable {
             let report = try writer.write(plan, deriver: pngDeriver, record: record) { done, total in
                 request.progress?(BuildProgress(stage: .writing, done: done, total: total))
             }
-            if request.leavesMemoryToExit { ExitReclaims.keep((files, content, plan)) }
             return BuildResult(diagnostics: site.diagnostics, report: report, today: today, rootPath: content.site.rootPath)
         } catch {
             // Pages rendered on demand fail here, while being written: their errors are located too.
@@ -225,17 +221,5 @@ public struct SiteBuilder: Sendable {
             folders.append(siteTemplates)
         }
         return folders + request.templateDirectories
-    }
-}
-
-/// Holds values until the process exits, so that they are never freed one by one.
-private enum ExitReclaims {
-    private final class Holder {
-        let value: Any
-        init(_ value: Any) { self.value = value }
-    }
-
-    static func keep(_ value: Any) {
-        _ = Unmanaged.passRetained(Holder(value))
     }
 }

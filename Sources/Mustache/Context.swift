@@ -105,14 +105,12 @@ extension Optional: OptionalValue {
 }
 
 /// `value as? T` for a value whose dynamic type is exactly `T` (not a subclass, not an existential,
-/// not wrapped in an Optional): compares the type and copies the value, where the runtime's general
-/// cast first works out how the two types might relate, at several times the cost.
+/// not wrapped in an Optional). The types are compared first: a cast that fails searches the
+/// conformance tables, and `as? [String: Any]` would convert any other String-keyed dictionary
+/// (bench/README.md#decision-exact-types-read-from-any-by-official-casts).
 @inline(__always)
-func exactly<T>(_ type: T.Type, _ value: Any) -> T? {
-    func open<Value>(_ opened: Value) -> T? {
-        Value.self == T.self ? _identityCast(opened, to: T.self) : nil
-    }
-    return _openExistential(value, do: open)
+func exactly<T>(_: T.Type, _ value: Any) -> T? {
+    type(of: value) == T.self ? value as? T : nil
 }
 
 // MARK: - Context stack frames
@@ -196,7 +194,7 @@ enum SectionValue {
             return
         }
         // The common kinds by exact type first (see `ContextFrame.init`), then by protocol. Types
-        // are compared before opening the value: most section values are strings.
+        // are compared before any cast: most section values are strings.
         let valueType = type(of: value)
         if valueType == String.self || valueType == Int.self {
             self = .context(.other(value))

@@ -77,14 +77,6 @@ public struct MustacheLibrary: Sendable {
         return template
     }
 
-    /// The same templates compiled again, so that the two libraries share no node. Threads that
-    /// render at the same time should each have their own: a render bumps the reference count of
-    /// every node it visits, and a count bumped by two cores moves between their caches each time
-    /// (two threads rendering from one library took a fifth longer than from one each).
-    public func independentCopy() -> MustacheLibrary {
-        MustacheLibrary(templates: templates.mapValues { $0.recompiled() }, strictPartials: strictPartials)
-    }
-
     /// The names of all templates, sorted.
     public var names: [String] {
         templates.keys.sorted()

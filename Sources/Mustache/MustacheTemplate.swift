@@ -3,13 +3,13 @@ public struct MustacheTemplate: Sendable {
     /// The name used in error messages (for templates loaded from folders, the file's path).
     public let name: String
     let nodes: [Node]
-    private let source: String
+    private let sourceSize: Int
 
     /// Compiles `source`; throws `MustacheError` for syntax errors, located in `name`.
     public init(source: String, name: String = "") throws {
         self.name = name
         nodes = try Compiler.compile(source, file: name)
-        self.source = source
+        sourceSize = source.utf8.count
     }
 
     /// The templates this one names in partial and parent tags (`{{>card}}`, `{{<layout}}`), and
@@ -40,12 +40,6 @@ public struct MustacheTemplate: Sendable {
         return (names, includesDynamic)
     }
 
-    /// The template compiled again, sharing no node with this one (see `MustacheLibrary.independentCopy`).
-    func recompiled() -> MustacheTemplate {
-        // It compiled once, so it compiles again.
-        try! MustacheTemplate(source: String(decoding: Array(source.utf8), as: UTF8.self), name: name)
-    }
-
     /// Renders the template against `context`, resolving partials and parents through `library`.
     ///
     /// The context may be nil, `NSNull`, `Bool`, numbers, `String`/`Substring`, arrays, `[String: Any]`
@@ -64,7 +58,7 @@ public struct MustacheTemplate: Sendable {
     }
 
     private func rendered(_ context: Any?, library: MustacheLibrary?) throws(MustacheError) -> Renderer {
-        var renderer = Renderer(context: context, library: library, capacity: max(4096, source.utf8.count * 2))
+        var renderer = Renderer(context: context, library: library, capacity: max(4096, sourceSize * 2))
         try renderer.render(nodes, indent: [])
         return renderer
     }

@@ -34,7 +34,7 @@ public enum ParallelMap {
                 while true {
                     // Chunks of several items amortise the cost of taking them; at most 32, so
                     // that when one core takes the last chunk, the others do not wait long for
-                    // it, alone at the end (bench/README.md, third round).
+                    // it, alone at the end (bench/README.md#decision-chunks-of-at-most-32-items).
                     let indices = lanes[lane]
                     let chunk = min(largestChunk, max(1, indices.count / (cores * 8)))
                     let start = cursors[lane].taken.add(chunk, ordering: .relaxed).oldValue

@@ -3,14 +3,14 @@ import Glibc
 #endif
 
 // The scans are inlinable: other modules call them for every field and line they read, and a
-// call across the module boundary cost more than the scan of a short field (bench/README.md,
-// twelfth round).
+// call across the module boundary cost more than the scan of a short field
+// (bench/README.md#decision-text-read-as-utf-8-bytes).
 
 /// A set of byte values that text is scanned for, by table lookup.
 ///
 /// Content is scanned for a few rare bytes several times on its way to the pages (controls to
 /// remove, characters to escape): eight table reads per branch, since most text holds none of
-/// them (bench/README.md, seventh round).
+/// them (bench/README.md#decision-text-read-as-utf-8-bytes).
 public struct UTF8ByteSet: Sendable {
     /// 1 at the index of every member, 0 elsewhere (256 entries).
     @usableFromInline let table: [UInt8]

@@ -2,7 +2,7 @@
 /// `JSONSerialization` escapes them. It writes the saying data and the search shards, the JSON
 /// Feed (through ModakSite's `PrettyJSON`) and what `modak gifts simulate` prints;
 /// `JSONSerialization` would box every value and round-trip every string through UTF-16
-/// (bench/README.md).
+/// (bench/README.md#decision-one-json-writer-over-bytes).
 public struct CompactJSON: Sendable {
     public private(set) var bytes: [UInt8] = []
 

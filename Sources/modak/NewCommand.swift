@@ -1,6 +1,7 @@
 import Foundation
 import ModakCommandLine
 import ModakCore
+import ModakInput
 import ModakOutput
 import ModakSite
 #if canImport(Glibc)

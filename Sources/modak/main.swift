@@ -1,9 +1,9 @@
 import Foundation
 import ModakCommandLine
 import ModakCore
+import ModakInput
 import ModakOutput
 import ModakSite
-import CGlibcExtras
 
 /// Exit codes (docs/reference/command-line.md): 0 success, 1 content or build errors, 2 usage errors
 /// and refused output folders.
@@ -69,8 +69,6 @@ func sourceDateEpoch() throws(UsageError) -> Date? {
 
 func runBuild(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     var request = try buildRequest(arguments)
-    request.leavesMemoryToExit = true
-    keepFreedMemory()
     let progress = ProgressBar()
     request.progress = progress.update
     let started = Date()
@@ -92,16 +90,6 @@ func outputFolderIsAllowed(_ request: BuildRequest, by builder: SiteBuilder) -> 
         printError("modak: \(error)")
         return false
     }
-}
-
-/// Lets the allocator keep what the build frees instead of handing it back to the system and
-/// asking for it again, which halves its `mprotect` calls (bench/README.md, sixth round; 32 MiB
-/// is the largest mmap threshold glibc takes). The process exits soon after, so the memory is
-/// not held for long.
-func keepFreedMemory() {
-    mallopt(M_TRIM_THRESHOLD, 256 << 20)
-    mallopt(M_MMAP_THRESHOLD, 32 << 20)
-    mallopt(M_TOP_PAD, 16 << 20)
 }
 
 /// Prints a build's diagnostics and its summary line (or why nothing was written); true when it succeeded.

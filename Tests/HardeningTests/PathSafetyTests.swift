@@ -2,6 +2,7 @@ import Foundation
 import ModakCore
 @testable import ModakSite
 @testable import ModakOutput
+import ModakInput
 import Mustache
 import Testing
 import TestSupport

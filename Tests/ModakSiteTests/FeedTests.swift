@@ -1,6 +1,8 @@
 import Foundation
 import FoundationXML
 @testable import ModakOutput
+import ModakInput
+import ModakXML
 import Testing
 import ModakCore
 @testable import ModakSite

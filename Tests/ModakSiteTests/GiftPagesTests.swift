@@ -1,4 +1,5 @@
 import Foundation
+import ModakInput
 import Testing
 import TestSupport
 import ModakCore

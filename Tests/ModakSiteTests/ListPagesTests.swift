@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 @testable import ModakSite
+import ModakXML
 import Testing
 
 /// The home page and the archive, months, tags and authors, paginated from the oldest saying.

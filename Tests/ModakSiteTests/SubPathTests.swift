@@ -1,4 +1,5 @@
 import Foundation
+import ModakXML
 import Testing
 import TestSupport
 import ModakCheck

@@ -1,4 +1,5 @@
 import Foundation
+import ModakInput
 import Testing
 import TestSupport
 import ModakCore
@@ -7,16 +8,6 @@ import ModakCore
 /// Override files that would change nothing are warned about, located, instead of ignored.
 @Suite struct TemplateOverrideTests {
     private let content = ["content/sayings/lamp.md": WrittenSite.saying]
-
-    /// The plugin builds `Templates/` into the module at every build: the built-in set is the folder.
-    @Test func theBuiltInTemplatesAreTheRepositorysTemplatesFolder() throws {
-        let onDisk = try DirectoryReader.files(in: Fixtures.templates)
-        #expect(BuiltInTemplates.files.map(\.relativePath) == onDisk.map(\.relativePath))
-        #expect(BuiltInTemplates.files.map(\.bytes) == onDisk.map(\.bytes))
-        let builtIn = try TemplateLoader.load([.builtIn]), folder = try TemplateLoader.load(folders: [Fixtures.templates])
-        #expect(builtIn.fingerprint == folder.fingerprint && builtIn.assets == folder.assets)
-        #expect(!BuiltInTemplates.overridable.contains { $0.path == "partials/theme-boot.js" })
-    }
 
     @Test func aTemplateNamedLikeNoneIsWarnedAboutWithTheNearestName() throws {
         let site = try WrittenSite(content.merging(["templates/sayings.mustache": "{{<layout}}{{/layout}}"]) { $1 })

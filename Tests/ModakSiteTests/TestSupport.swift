@@ -2,6 +2,8 @@ import Foundation
 import ModakCore
 @testable import ModakSite
 @testable import ModakOutput
+import ModakInput
+import ModakXML
 import TestSupport
 import Testing
 

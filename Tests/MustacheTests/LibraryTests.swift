@@ -79,15 +79,4 @@ import TestSupport
             try MustacheLibrary(sources: ["partials/x": "a {{/y}}"])
         }
     }
-
-    @Test func anIndependentCopyRendersTheSameFromTemplatesOfItsOwn() throws {
-        let library = try MustacheLibrary(sources: ["page": "<h1>{{title}}</h1>{{>item}}", "item": "{{#items}}<li>{{.}}</li>{{/items}}"],
-                                          strictPartials: true)
-        let copy = library.independentCopy()
-        let context: [String: Any] = ["title": "Tom & Jerry", "items": ["a", "b"]]
-        #expect(try copy.render("page", context) == library.render("page", context))
-        #expect(try copy.render("page", context) == "<h1>Tom &amp; Jerry</h1><li>a</li><li>b</li>")
-        #expect(copy.names == library.names)
-        #expect(copy.strictPartials)
-    }
 }

@@ -227,7 +227,7 @@ public struct AuthorNames: Sendable, Equatable {
     public var otherNames: [String] { [ko, en].compactMap { $0 } + aliases }
 }
 
-/// A file copied to the output as it is (gift illustrations and the like).
+/// A file copied to the output as it is: a template set's `assets/`, the content's `static/` and gift illustrations.
 public struct Asset: Sendable, Equatable {
     /// Path relative to the output folder.
     public var outputPath: String

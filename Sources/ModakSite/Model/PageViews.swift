@@ -1,3 +1,4 @@
+import ModakCore
 import Mustache
 
 extension PageView {
@@ -5,7 +6,6 @@ extension PageView {
 }
 
 /// What every page of a build shares, each part keyed once, and the templates that render them.
-/// Deferred pages render on the writer's threads, each with a copy of its own (`PerCoreCopies`).
 struct PageParts: Sendable {
     let library: MustacheLibrary
     let site: Shared<Boxed<SiteView>>
@@ -20,28 +20,6 @@ struct PageParts: Sendable {
         menu = Shared(links.menu)
         footer = Shared(links.footer)
     }
-
-    /// Equal values that share no storage with these (see `PerCoreCopies`).
-    func independentCopy() -> PageParts {
-        var site = site.value.view
-        for field in [\SiteView.title, \.description, \.baseURL, \.language, \.interfaceLanguage, \.theme, \.version, \.buildDate, \.buildDatetime] {
-            site[keyPath: field] = site[keyPath: field].unshared
-        }
-        site.authorName = site.authorName?.unshared
-        site.authorEmail = site.authorEmail?.unshared
-        let links = SiteLinks(menu: menu.value.map(\.unshared), footer: footer.value.map(\.unshared))
-        return PageParts(library: library.independentCopy(), site: site, links: links,
-                         strings: Dictionary(uniqueKeysWithValues: strings.value.map { ($0.key.unshared, $0.value.unshared) }))
-    }
-}
-
-private extension SiteLink {
-    var unshared: SiteLink { SiteLink(title: title.unshared, url: url.unshared, isExternal: isExternal) }
-}
-
-private extension String {
-    /// The same text in a buffer of its own.
-    var unshared: String { String(decoding: Array(utf8), as: UTF8.self) }
 }
 
 /// `mailto:` links (RFC 6068): the address and the subject percent-encoded as UTF-8, every byte but

@@ -1,4 +1,5 @@
 import ModakCore
+import ModakInput
 import ModakOutput
 
 /// The background of each bundled theme, as `assets/css/modak.css` paints it (a test keeps the two
@@ -29,7 +30,7 @@ enum AppIcons {
 
     /// Whether the build draws them: it has the icon, and PNGs can be drawn (`CardPNGPainter.canDraw`).
     static func drawn(makesPNG: Bool, templates: TemplateSet) -> Bool {
-        makesPNG && templates.assets.contains { $0.path == SitePaths.icon }
+        makesPNG && templates.assets.contains { $0.outputPath == SitePaths.icon }
     }
 
     static func plain(_ size: Int) -> String { "assets/icon-\(size).png" }
@@ -77,7 +78,7 @@ struct AppManifestStep: RenderStep {
         if AppIcons.drawn(makesPNG: context.makesPNG, templates: context.templates) {
             for size in AppIcons.sizes { icon(&json, AppIcons.plain(size), sizes: "\(size)x\(size)", type: "image/png") }
             icon(&json, AppIcons.maskable, sizes: "512x512", type: "image/png", purpose: "maskable")
-        } else if context.templates.assets.contains(where: { $0.path == SitePaths.icon }) {
+        } else if context.templates.assets.contains(where: { $0.outputPath == SitePaths.icon }) {
             icon(&json, SitePaths.icon, sizes: "any", type: "image/svg+xml")
         }
         json.closeArray()

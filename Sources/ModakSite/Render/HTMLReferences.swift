@@ -1,4 +1,5 @@
 import ModakCore
+import ModakXML
 
 /// The URLs rendered HTML holds, and rewriting them: feeds make every one absolute (`FeedHTML`),
 /// pages make root-relative ones relative to themselves (`MarkdownRenderer`).

@@ -3,6 +3,7 @@ import Foundation
 import ModakCore
 #if canImport(Glibc)
 import Glibc
+import ModakXML
 #endif
 
 /// CommonMark to HTML through libcmark.

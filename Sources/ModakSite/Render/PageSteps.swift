@@ -42,6 +42,6 @@ struct NotFoundStep: RenderStep {
 /// CSS, scripts and other files from the templates' `assets/` folder.
 struct AssetsStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        context.templates.assets + context.content.assets.map { OutputFile(path: $0.outputPath, bytes: $0.bytes) }
+        (context.templates.assets + context.content.assets).map { OutputFile(path: $0.outputPath, bytes: $0.bytes) }
     }
 }

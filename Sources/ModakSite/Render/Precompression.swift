@@ -65,7 +65,8 @@ enum Compression: String, CaseIterable, Sendable {
     }
 
     /// Brotli at quality 11, in UTF-8 text mode, with a window no larger than the file: as small
-    /// a twin as the largest window gives, in half the time (bench/README.md, "Precompression").
+    /// a twin as the largest window gives, in a third of the time
+    /// (bench/README.md#decision-precompressed-twins-by-zlib-and-brotli).
     static func brotli(_ bytes: [UInt8]) -> [UInt8] {
         let sizeBits = Int32(Int.bitWidth - max(bytes.count - 1, 1).leadingZeroBitCount)
         let windowBits = min(max(sizeBits, BROTLI_MIN_WINDOW_BITS), BROTLI_MAX_WINDOW_BITS)
@@ -84,8 +85,8 @@ enum Compression: String, CaseIterable, Sendable {
         return Array(output.prefix(size))
     }
 
-    /// gzip by zlib at level 9 (bench/README.md, "Precompression"). zlib's gzip header holds no
-    /// name and a zero time, so the same bytes always give the same twin.
+    /// gzip by zlib at level 9 (bench/README.md#decision-precompressed-twins-by-zlib-and-brotli).
+    /// zlib's gzip header holds no name and a zero time, so the same bytes always give the same twin.
     static func gzip(_ bytes: [UInt8]) -> [UInt8] {
         var stream = z_stream()
         // 15 bits of window, + 16: a gzip header and trailer instead of zlib's.

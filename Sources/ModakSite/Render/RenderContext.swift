@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakInput
 import ModakOutput
 import Mustache
 import ParallelWork
@@ -45,8 +46,8 @@ public final class RenderContext: Sendable {
     let assetVersion: String
     /// Where every page's key starts: what renders it (this executable, libcmark, the templates).
     let pageKeySeed: UInt64
-    /// What pages render with, a copy for each core: deferred pages render on the writer's threads.
-    private let pageParts: PerCoreCopies<PageParts>
+    /// What every page renders with.
+    private let pageParts: PageParts
 
     public init(content: ContentSet, today: BuildDay, templates: TemplateSet, makesPNG: Bool = false, includeDrafts: Bool = false) {
         (self.content, self.today, self.templates, self.makesPNG) = (content, today, templates, makesPNG)
@@ -87,7 +88,7 @@ public final class RenderContext: Sendable {
             version: ModakVersion.current, buildDate: dates.long(today.start), buildDatetime: today.day.description,
             themeColors: ThemeBackground.colors(of: content.site.theme),
             touchIconPath: AppIcons.drawn(makesPNG: makesPNG, templates: templates) ? AppIcons.touchIcon : nil,
-            assetVersion: Self.assetVersion(templates.assets + content.assets.map { OutputFile(path: $0.outputPath, bytes: $0.bytes) })
+            assetVersion: Self.assetVersion(templates.assets + content.assets)
         )
         assetVersion = site.assetVersion
         let links = SiteLinks(menu: content.site.menu, pages: pages)
@@ -98,16 +99,18 @@ public final class RenderContext: Sendable {
         seed.add(MarkdownRenderer.engineVersion)
         seed.add(templates.fingerprint)
         pageKeySeed = seed.value
-        pageParts = PerCoreCopies(PageParts(library: templates.library, site: site, links: links, strings: strings)) { $0.independentCopy() }
+        pageParts = PageParts(library: templates.library, site: site, links: links, strings: strings)
     }
 
     public func absoluteURL(_ path: String) -> String { content.site.baseURL + path }
 
     /// 16 hexadecimal digits of the paths and bytes of `assets`' stylesheets and scripts, in path
     /// order (a later file of the same path overrides: the content's over the templates').
-    static func assetVersion(_ assets: [OutputFile]) -> String {
+    static func assetVersion(_ assets: [Asset]) -> String {
         var latest: [String: [UInt8]] = [:]
-        for file in assets where ServiceWorkerStep.isVersionedAsset(file.path) { latest[file.path] = file.bytes }
+        for file in assets where ServiceWorkerStep.isVersionedAsset(file.outputPath) {
+            latest[file.outputPath] = file.bytes
+        }
         var hash = StableHash()
         for path in latest.keys.sorted() {
             hash.add(path)
@@ -130,10 +133,9 @@ public final class RenderContext: Sendable {
 
     /// Renders `template` as a full page at `meta.path`.
     func page(_ template: String, meta: PageMeta, body: some ViewFields) throws -> OutputFile {
-        try pageParts.withCopy { parts in
-            let view = MustacheObject(PageView(parts, meta: Boxed(meta), body: body))
-            return OutputFile(path: SitePaths.file(for: meta.path), bytes: PagePolicy.sealed(try parts.library.renderUTF8(template, view)))
-        }
+        let view = MustacheObject(PageView(pageParts, meta: Boxed(meta), body: body))
+        let bytes = try pageParts.library.renderUTF8(template, view)
+        return OutputFile(path: SitePaths.file(for: meta.path), bytes: PagePolicy.sealed(bytes))
     }
 
     /// Plans `template` as a page at `meta.path` that the writer renders only if no page on disk
@@ -147,19 +149,16 @@ public final class RenderContext: Sendable {
         // Boxed once, for the key and for the render.
         let (seed, parts, meta) = (pageKeySeed, pageParts, Boxed(meta))
         return DeferredFile(path: SitePaths.file(for: meta.view.path)) {
-            parts.withCopy { parts in
-                var key = StableHash()
-                key.add(seed)
-                key.add(template)
-                PageView(parts, meta: meta, body: body()).addKey(to: &key)
-                return key.value
-            }
+            var key = StableHash()
+            key.add(seed)
+            key.add(template)
+            PageView(parts, meta: meta, body: body()).addKey(to: &key)
+            return key.value
         } render: {
-            try parts.withCopy { parts in
-                // Boxed here, where its type is known: handed over as `Any`, the renderer would find
-                // its conformance with the runtime's protocol cast, on every page.
-                PagePolicy.sealed(try parts.library.renderUTF8(template, MustacheObject(PageView(parts, meta: meta, body: body()))))
-            }
+            // Boxed here, where its type is known: handed over as `Any`, the renderer would find
+            // its conformance with the runtime's protocol cast, on every page.
+            let view = MustacheObject(PageView(parts, meta: meta, body: body()))
+            return PagePolicy.sealed(try parts.library.renderUTF8(template, view))
         }
     }
 

@@ -73,8 +73,8 @@ extension SayingDataFacts {
         newCount = sayings.prefix(while: \.value.isNew).count
         idBuckets = Self.powerOfTwo(atLeast: count / 64)
         // A shard per 1 KB of texts: about four shards for each key pair the texts hold, so that a
-        // query's word mostly reads its key pair's tokens alone (bench/README.md, "Search that stays
-        // light"). Only shards with entries are written.
+        // query's word mostly reads its key pair's tokens alone. Only shards with entries are written.
+        // (bench/README.md#decision-search-shards-by-the-rarest-key-pair)
         let textBytes = published.reduce(0) { $0 + $1.kor.utf8.count + $1.eng.utf8.count + $1.who.utf8.count + $1.tags.reduce(0) { $0 + $1.utf8.count } }
         searchShards = min(8192, Self.powerOfTwo(atLeast: textBytes / 1024))
         var hash = StableHash()

@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 import ModakOutput
+import ModakXML
 
 /// `sitemap.xml` (sitemaps.org 0.9) of every public page, and `robots.txt` pointing to it.
 ///
@@ -40,7 +41,7 @@ struct SitemapStep: RenderStep {
 
     /// A `<urlset>` document, laid out as `XMLWriter` lays it out (the bytes earlier builds wrote),
     /// but appended as text: libxml2's writer costs far more per URL than the text it writes
-    /// (bench/README.md, fifth round), and a rebuild plans every URL.
+    /// (bench/README.md#decision-the-sitemap-appended-as-text), and a rebuild plans every URL.
     private static func urlSet(_ entries: some Sequence<Entry>, _ context: RenderContext) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"\(namespace)\">\n"
         xml.reserveCapacity(entries.underestimatedCount * 128)

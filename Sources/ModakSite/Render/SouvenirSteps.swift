@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 import ModakOutput
+import ModakXML
 import ParallelWork
 
 /// The time capsule: `souvenirs/index.html` (delivered messages, newest first), `souvenirs/feed.xml`

@@ -7,7 +7,7 @@ import UTF8Bytes
 /// readings differ only where a sign is joined into one character with the scalar next to it — a
 /// combining mark (or another extender) after it, or a prepended mark (U+0600 and the like) before
 /// it — and that is asked of the standard library at exactly those places (`standsAlone`). Walking
-/// `Substring` indices instead cost about five times as much (bench/README.md, fifth round).
+/// `Substring` indices instead cost about five times as much (bench/README.md#decision-text-read-as-utf-8-bytes).
 struct FrontMatterBytes {
     let buffer: UnsafeBufferPointer<UInt8>
 

@@ -1,5 +1,6 @@
 import Foundation
 import ModakCore
+import ModakXML
 
 /// Makes rendered HTML safe to carry outside the site: feed readers, e-mail services and
 /// aggregators show it away from its page, so every link must be absolute, and they run no scripts.

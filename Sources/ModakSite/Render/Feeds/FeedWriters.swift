@@ -1,4 +1,5 @@
 import Foundation
+import ModakXML
 
 /// RSS 2.0 with the full content in `content:encoded` and the feed's own address in `atom:link`.
 enum RSSFeed {

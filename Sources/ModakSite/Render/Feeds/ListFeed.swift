@@ -1,4 +1,5 @@
 import ModakCore
+import ModakXML
 import UTF8Bytes
 
 /// `tags/<slug>/feed.xml` and `authors/<slug>/feed.xml`: RSS 2.0 of the newest `feedLimit`

@@ -1,12 +1,11 @@
 import ModakCore
-import ModakOutput
 import Mustache
 
 /// Templates, assets and UI strings, merged from the bundled set and the site's overrides.
 public struct TemplateSet: Sendable {
     public var library: MustacheLibrary
     /// Static files under `assets/`, with their output paths.
-    public var assets: [OutputFile]
+    public var assets: [Asset]
     /// UI strings by language code.
     public var strings: [String: [String: String]]
     /// Template name → the file it came from, so errors name the file the author edits.
@@ -16,7 +15,7 @@ public struct TemplateSet: Sendable {
     /// Override files that change nothing (a misspelt template name, an unknown UI string).
     public var warnings: [Diagnostic]
 
-    public init(library: MustacheLibrary, assets: [OutputFile], strings: [String: [String: String]], sourcePaths: [String: String] = [:],
+    public init(library: MustacheLibrary, assets: [Asset], strings: [String: [String: String]], sourcePaths: [String: String] = [:],
                 fingerprint: UInt64, warnings: [Diagnostic] = []) {
         (self.library, self.assets, self.strings, self.sourcePaths) = (library, assets, strings, sourcePaths)
         (self.fingerprint, self.warnings) = (fingerprint, warnings)

@@ -1,5 +1,6 @@
+import Foundation
+import ModakXML
 import Testing
-@testable import ModakSite
 
 @Suite struct XMLTests {
     @Test func writerEscapesTextAndDropsForbiddenCharacters() {

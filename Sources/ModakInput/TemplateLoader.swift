@@ -1,6 +1,5 @@
 import Foundation
 import ModakCore
-import ModakOutput
 import Mustache
 import StableHashing
 
@@ -99,7 +98,7 @@ public enum TemplateLoader {
         do {
             let library = try MustacheLibrary(sources: sources, strictPartials: true)
             warnings += unusedTemplates(addedTemplates, library: library, bundledNames: bundledNames)
-            let assetFiles = assets.keys.sorted().map { OutputFile(path: $0, bytes: assets[$0]!) }
+            let assetFiles = assets.keys.sorted().map { Asset(outputPath: $0, bytes: assets[$0]!) }
             var fingerprint = StableHash()
             for name in sources.keys.sorted() {
                 fingerprint.add(name)
