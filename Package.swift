@@ -66,33 +66,38 @@ let package = Package(
         .executableTarget(name: "modak-embed"),
         .plugin(name: "TemplatesPlugin", capability: .buildTool(), dependencies: ["modak-embed"], path: "Sources/TemplatesPlugin"),
 
-        // Saying cards: text layout with real font metrics, and the SVG (ModakSite makes the PNGs).
+        // Saying cards, laid out once with real font metrics, as SVG (ModakCards) and as PNG
+        // (ModakCardPNG: the theme's backdrop by librsvg, the text painted by SVGRaster).
         .target(name: "ModakCards", dependencies: ["UTF8Bytes"], exclude: ["Generator"]),
         // Sample cards for the tests, the rendering check and the renderer's benchmark.
         .target(name: "CardSamples", dependencies: ["ModakCards"], path: "Tests/CardSamples"),
         .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
-        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakSite", "ModakOutput"]),
+        .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakCardPNG"]),
 
         // SVG to PNG in process: librsvg and cairo draw, HarfBuzz and FreeType paint lines of text,
         // ISA-L's deflate packs the PNG. Knows nothing of Modak.
         .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
         .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
+        // A card's PNG drawn from its layout in memory: the theme's backdrop once, then its text.
+        .target(name: "ModakCardPNG", dependencies: ["ModakCards", "SVGRaster"]),
+        .testTarget(name: "ModakCardPNGTests", dependencies: ["ModakCardPNG", "CardSamples"]),
 
         // The pipeline (`SiteBuilder`): has ModakInput read the content and templates, turns a validated
         // ContentSet and a BuildDay into views and an OutputPlan, and hands the plan to ModakOutput's writer.
         .target(name: "ModakSite", dependencies: ["ModakCore", "ModakInput", "ModakXML", "ModakOutput",
                                                  "StableHashing", "ParallelWork", "Mustache", "ModakCards",
-                                                 "UTF8Bytes", "SVGRaster", "CCmark", "CRsvg", "CBrotli", "CZlib"],
+                                                 "ModakCardPNG", "UTF8Bytes", "SVGRaster", "CCmark", "CRsvg", "CBrotli",
+                                                 "CZlib"],
                 plugins: ["ViewsPlugin"]),
         .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "ModakInput", "ModakXML", "ModakOutput",
                                                          "ModakCheck", "StableHashing", "TestSupport",
                                                          "CardSamples"]),
 
         // The write: an OutputPlan put on disk through a staging folder, the manifest and bookkeeping
-        // kept in the build cache, the output folder's rules and marks, and new content files.
-        .target(name: "ModakOutput", dependencies: ["ModakCore", "StableHashing", "ParallelWork", "SVGRaster",
-                                                   "CGlibcExtras"]),
-        .testTarget(name: "ModakOutputTests", dependencies: ["ModakOutput", "TestSupport"]),
+        // kept in the build cache, the output folder's rules and marks, new content files, and the
+        // files derived from others (PNGs), each made by its `Derivation` on every core.
+        .target(name: "ModakOutput", dependencies: ["ModakCore", "StableHashing", "ParallelWork", "CGlibcExtras"]),
+        .testTarget(name: "ModakOutputTests", dependencies: ["ModakOutput", "StableHashing", "TestSupport"]),
 
         // `modak check`: reads a built site as a browser and a feed reader would, and reports broken
         // references and data files that do not parse.

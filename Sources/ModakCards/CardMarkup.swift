@@ -4,7 +4,7 @@ enum CardMarkup {
     /// The card. `{id}` is the prefix of its element ids (`ElementIDs`); the glow is centred on
     /// the bonfire (`Bonfire.origin`). The background and the bonfire, the same on every card of
     /// a theme, and the accent bar and text, which are not, are each an element with an id, so
-    /// that a PNG can be drawn from a backdrop made once per theme (`CardRenderer.pngLayers`).
+    /// that a PNG can be drawn from a backdrop made once per theme (`CardRenderer.backdrop`).
     static let card = """
         <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img" aria-labelledby="{id}-title {id}-desc">
         <title id="{id}-title">{title}</title>

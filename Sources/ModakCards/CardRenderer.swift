@@ -81,14 +81,27 @@ public struct CardRenderer: Sendable {
 
     /// The card as the UTF-8 bytes of its file.
     public func svgUTF8(for content: CardContent) -> [UInt8] {
+        svgUTF8(of: layOut(content))
+    }
+
+    /// Lays out `content` once, for its SVG (`svgUTF8(of:)`) and its PNG (`foreground(of:bar:line:)`).
+    public func layOut(_ content: CardContent) -> LaidOutCard {
         let korean = CardText.sanitize(content.korean)
         let english = CardText.sanitize(content.english)
         let author = CardText.sanitize(content.author, keepNewlines: false)
         let siteName = footerSiteName(content.siteName)
         let dateLabel = content.dateLabel.map { CardText.sanitize($0, keepNewlines: false) }
-        let layout = CardLayout(korean: korean, english: english, author: author,
-                                siteName: siteName, dateLabel: dateLabel)
-        let ids = ElementIDs(cardID: content.id)
+        let layout = CardLayout(korean: korean, english: english, author: author, siteName: siteName,
+                                dateLabel: dateLabel)
+        return LaidOutCard(id: content.id, korean: korean, english: english, author: author, siteName: siteName,
+                           dateLabel: dateLabel, layout: layout)
+    }
+
+    /// The laid-out card as the UTF-8 bytes of its file.
+    public func svgUTF8(of card: LaidOutCard) -> [UInt8] {
+        let (korean, english, author, dateLabel) = (card.korean, card.english, card.author, card.dateLabel)
+        let layout = card.layout
+        let ids = ElementIDs(cardID: card.id)
 
         var svg = SVGWriter()
         skeleton.write(to: &svg) { slot, svg in
@@ -98,7 +111,7 @@ public struct CardRenderer: Sendable {
             case .title:
                 Self.appendTitle(korean: korean, english: english, author: author, to: &svg)
             case .description:
-                Self.appendDescription(korean: korean, english: english, author: author, siteName: siteName.text,
+                Self.appendDescription(korean: korean, english: english, author: author, siteName: card.siteName.text,
                                        dateLabel: dateLabel, to: &svg)
             case .accentBar:
                 guard let bar = Self.accentBar(of: layout) else { return }
@@ -125,13 +138,12 @@ public struct CardRenderer: Sendable {
         return svg.output
     }
 
-    /// The elements of the card of `cardID` (`#` and their id): those of the backdrop, drawn
-    /// alike on every card of the theme, and those drawn over it. Each group is in drawing
-    /// order; the backdrop's bonfire and the foreground's accent bar never overlap, so drawing
-    /// the bonfire first changes no pixel. A card without a quotation has no accent bar.
-    public func pngLayers(cardID: String) -> (backdropKey: String, backdrop: [String], foreground: [String]) {
+    /// The elements of the card of `cardID` (`#` and their id) drawn alike on every card of the
+    /// theme, in drawing order: its backdrop. The bonfire and the accent bar, drawn over the
+    /// backdrop with the text, never overlap, so drawing the bonfire first changes no pixel.
+    public func backdrop(cardID: String) -> [String] {
         let prefix = "#" + ElementIDs(cardID: cardID).prefix
-        return ("card " + theme.name, [prefix + "-backdrop", prefix + "-fire"], [prefix + "-bar", prefix + "-text"])
+        return [prefix + "-backdrop", prefix + "-fire"]
     }
 
     /// The accent bar's top and height: it spans the quotation and its translation, and a card
@@ -143,13 +155,13 @@ public struct CardRenderer: Sendable {
 
     /// The card's accent bar and lines as its SVG places them, each numbers as the SVG writes
     /// them and colours as `#RRGGBB`, made by `bar` and `line`: for a painter that draws them
-    /// over the backdrop itself (`pngLayers`).
+    /// over the backdrop itself (`backdrop(cardID:)`).
     public func foreground<Bar, Line>(
-        of content: CardContent,
+        of card: LaidOutCard,
         bar: (_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ radius: Double, _ fill: String) -> Bar,
         line: (_ text: String, _ x: Double, _ baseline: Double, _ fontSize: Double, _ bold: Bool, _ fill: String, _ language: String) -> Line
     ) -> (bar: Bar?, lines: [Line]) {
-        let layout = layout(for: content)
+        let layout = card.layout
         let geometry = CardGeometry.accentBar
         let accent = Self.accentBar(of: layout).map {
             bar(Double(geometry.x), SVGWriter.written($0.y), Double(geometry.width), SVGWriter.written($0.height), Double(geometry.radius), theme.text.accent)
@@ -162,11 +174,7 @@ public struct CardRenderer: Sendable {
 
     /// Lays out `content` without drawing it (for tests and tools).
     func layout(for content: CardContent) -> CardLayout {
-        CardLayout(korean: CardText.sanitize(content.korean),
-                   english: CardText.sanitize(content.english),
-                   author: CardText.sanitize(content.author, keepNewlines: false),
-                   siteName: footerSiteName(content.siteName),
-                   dateLabel: content.dateLabel.map { CardText.sanitize($0, keepNewlines: false) })
+        layOut(content).layout
     }
 
     private func footerSiteName(_ given: String) -> FooterSiteName {

@@ -1,4 +1,3 @@
-import SVGRaster
 import StableHashing
 
 /// One file of the built site.
@@ -29,88 +28,50 @@ public struct DeferredFile: Sendable {
     }
 }
 
-/// How a PNG is drawn from an SVG: its size in pixels, for an icon a margin and a background,
-/// and for a card the layers it is drawn in.
-public struct PNGDrawing: Sendable, Equatable {
-    public var width, height: Int
-    /// Pixels left around the drawing on every side (a maskable icon's safe zone).
-    public var margin: Int
-    /// A CSS colour under the drawing; nil leaves it transparent.
-    public var background: String?
-    /// Nil draws the whole SVG.
-    public var layers: PNGLayers?
+/// How a derived file is made, which the writer knows only by its recipe.
+public protocol Derivation: Sendable {
+    /// Adds what the file is made with besides its source (a size, a card's version): equal
+    /// recipes promise equal files from equal sources.
+    func addRecipe(to hash: inout StableHash)
 
-    public init(width: Int, height: Int, margin: Int = 0, background: String? = nil, layers: PNGLayers? = nil) {
-        (self.width, self.height, self.margin, self.background) = (width, height, margin, background)
-        self.layers = layers
-    }
+    /// The file's bytes; `source` is the absolute path of the file it is derived from.
+    func make(from source: String) throws -> [UInt8]
 }
 
-/// An SVG drawn as a backdrop, drawn once for all the files of a build with the same
-/// `backdropKey`, and the elements drawn over it, for each file. Elements are ids with their
-/// `#`; the SVG draws nothing outside them, and a foreground element it lacks is left out.
-public struct PNGLayers: Sendable, Equatable {
-    /// Drawings with the same key promise the same backdrop (a card theme's background and bonfire).
-    public var backdropKey: String
-    public var backdrop: [String]
-    public var foreground: [String]
-    /// The foreground elements' text and bars, painted over the backdrop by Modak's own painter
-    /// in their place when it has every glyph (`TextPainter`).
-    public var painting: ForegroundPainting?
-
-    public init(backdropKey: String, backdrop: [String], foreground: [String], painting: ForegroundPainting? = nil) {
-        (self.backdropKey, self.backdrop, self.foreground, self.painting) = (backdropKey, backdrop, foreground, painting)
-    }
-}
-
-/// The painting of an SVG's foreground, made only when its PNG is drawn.
-public struct ForegroundPainting: Sendable, Equatable {
-    /// Equal keys promise equal paintings (a card's version); the PNG's manifest hash holds it, so
-    /// a new key draws the PNG again.
-    public let key: String
-    public let make: @Sendable () -> Painting
-
-    public init(key: String, make: @escaping @Sendable () -> Painting) {
-        self.key = key
-        self.make = make
-    }
-
-    public static func == (one: Self, other: Self) -> Bool { one.key == other.key }
-}
-
-/// A PNG drawn from an SVG of the plan (a card's PNG, the app's icons). It is
-/// remade only when its source's bytes or the way it is drawn change.
+/// A file made from a file of the plan (a card's PNG, the app's icons). It is remade only when
+/// its source's bytes or its recipe change.
 public struct DerivedFile: Sendable, Equatable {
     public var path: String
     /// The plan file it is made from.
     public var source: String
-    public var drawing: PNGDrawing
+    public var derivation: any Derivation
 
-    public init(path: String, source: String, drawing: PNGDrawing) { (self.path, self.source, self.drawing) = (path, source, drawing) }
+    public init(path: String, source: String, derivation: any Derivation) {
+        (self.path, self.source, self.derivation) = (path, source, derivation)
+    }
 
-    /// What the manifest records as this file's hash: its source's, mixed with how it is drawn,
-    /// so that a new source or a new size makes it again.
+    public static func == (one: Self, other: Self) -> Bool {
+        one.path == other.path && one.source == other.source && one.hash(fromSource: 0) == other.hash(fromSource: 0)
+    }
+
+    /// What the manifest records as this file's hash: its source's, mixed with its recipe, so
+    /// that a new source or a new size makes it again.
     public func hash(fromSource sourceHash: UInt64) -> UInt64 {
         var hash = StableHash()
         hash.add(sourceHash)
-        for number in [drawing.width, drawing.height, drawing.margin] { hash.add(UInt64(number)) }
-        // No colour is empty, so "" stands for none.
-        hash.add(drawing.background ?? "")
-        if let layers = drawing.layers {
-            hash.add(encoding: [layers.backdropKey] + layers.backdrop + ["|"] + layers.foreground + (layers.painting.map { ["painted", $0.key] } ?? []))
-        }
+        derivation.addRecipe(to: &hash)
         return hash.value
     }
 }
 
 /// One file for a `FileDeriver` to make, between two absolute paths.
-public struct DerivationJob: Sendable, Equatable {
+public struct DerivationJob: Sendable {
     public var source: String
     public var destination: String
-    public var drawing: PNGDrawing
+    public var derivation: any Derivation
 
-    public init(source: String, destination: String, drawing: PNGDrawing) {
-        (self.source, self.destination, self.drawing) = (source, destination, drawing)
+    public init(source: String, destination: String, derivation: any Derivation) {
+        (self.source, self.destination, self.derivation) = (source, destination, derivation)
     }
 }
 

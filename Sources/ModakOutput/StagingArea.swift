@@ -131,7 +131,7 @@ struct StagingArea: Sendable {
         }
         try deriver.derive(files.map { file in
             DerivationJob(source: stagedSources.contains(file.source) ? path(of: file.source) : output + "/" + file.source,
-                          destination: path(of: file.path), drawing: file.drawing)
+                          destination: path(of: file.path), derivation: file.derivation)
         })
         for file in files { OutputMarks.mark(path: path(of: file.path)) }
     }

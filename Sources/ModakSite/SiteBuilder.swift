@@ -1,4 +1,5 @@
 import Foundation
+import ModakCardPNG
 import ModakCards
 import ModakCore
 import ModakInput
@@ -69,7 +70,8 @@ public struct SiteBuilder: Sendable {
 
     public init(
         clock: @escaping @Sendable () -> Date = Date.init, bundledTemplates: String? = TemplateLoader.bundledFolder(),
-        pngDeriver: (any FileDeriver)? = PNGDeriver.start(), cache: BuildCache = .standard()
+        pngDeriver: (any FileDeriver)? = CardPNGPainter.canDraw() ? ParallelDeriver() : nil,
+        cache: BuildCache = .standard()
     ) {
         (self.clock, self.bundledTemplates, self.pngDeriver) = (clock, bundledTemplates, pngDeriver)
         self.cache = cache

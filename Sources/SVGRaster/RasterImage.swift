@@ -29,6 +29,14 @@ public final class RasterImage: @unchecked Sendable {
         return copy
     }
 
+    /// Paints every pixel `colour`, as a rectangle over the whole image would.
+    public func fill(_ colour: RGBColour) {
+        let cairo = cairo_create(surface)
+        defer { cairo_destroy(cairo) }
+        cairo_set_source_rgb(cairo, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255)
+        cairo_paint(cairo)
+    }
+
     /// Bytes from one row to the next (at least `4 * width`).
     var rowBytes: Int { Int(cairo_image_surface_get_stride(surface)) }
 

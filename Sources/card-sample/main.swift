@@ -4,13 +4,12 @@
 //   card-sample --bench N
 //
 // Files are named <card id>-<theme>.svg (and .png with --png, drawn in
-// process: PNGDeriver).
+// process: CardPNGPainter).
 
 import CardSamples
 import Foundation
+import ModakCardPNG
 import ModakCards
-import ModakOutput
-import ModakSite
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("card-sample: \(message)\n".utf8))
@@ -89,20 +88,20 @@ default: fail("unknown set \(options.set)")
 
 do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    var jobs: [DerivationJob] = []
+    if options.png, !CardPNGPainter.canDraw() { fail("fontconfig finds no \(CardRenderer.layoutFamily)") }
+    var count = 0
     for theme in options.themes {
         let renderer = CardRenderer(theme: theme)
+        let painter = CardPNGPainter(renderer: renderer)
         for content in contents {
             let base = "\(directory)/\(content.id)-\(theme.name)"
-            try renderer.svg(for: content).write(toFile: base + ".svg", atomically: true, encoding: .utf8)
-            jobs.append(DerivationJob(source: base + ".svg", destination: base + ".png", drawing: PNGDrawing(width: CardRenderer.width, height: CardRenderer.height)))
+            let card = renderer.layOut(content)
+            try Data(renderer.svgUTF8(of: card)).write(to: URL(fileURLWithPath: base + ".svg"))
+            if options.png { try Data(painter.png(of: card)).write(to: URL(fileURLWithPath: base + ".png")) }
+            count += 1
         }
     }
-    if options.png {
-        guard let deriver = PNGDeriver.start() else { fail("fontconfig finds no \(CardRenderer.layoutFamily)") }
-        try deriver.derive(jobs)
-    }
-    print("wrote \(jobs.count) cards to \(directory)")
+    print("wrote \(count) cards to \(directory)")
 } catch {
     fail("\(error)")
 }

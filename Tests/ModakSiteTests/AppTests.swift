@@ -31,7 +31,8 @@ import Testing
         #expect(builder.build(build).succeeded)
         let background = ThemeBackground.bonfire
         let drawn = deriver.takeJobs()
-        #expect(drawn.map { "\($0.drawing.width)x\($0.drawing.height)+\($0.drawing.margin) \($0.drawing.background ?? "clear")" }
+        let icons = drawn.compactMap { $0.derivation as? IconPNG }
+        #expect(icons.map { "\($0.width)x\($0.height)+\($0.margin) \($0.background ?? "clear")" }
             == ["192x192+0 clear", "512x512+0 clear", "512x512+112 \(background)", "180x180+0 \(background)"])
         #expect(drawn.allSatisfy { $0.source.hasSuffix("/assets/icon.svg") })
 

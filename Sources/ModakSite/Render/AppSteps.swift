@@ -28,7 +28,7 @@ enum AppIcons {
     /// Sizes of the plain icons, `assets/icon-<size>.png`: the two a web app manifest needs.
     static let sizes = [192, 512]
 
-    /// Whether the build draws them: it has the icon, and PNGs can be drawn (`PNGDeriver.start`).
+    /// Whether the build draws them: it has the icon, and PNGs can be drawn (`CardPNGPainter.canDraw`).
     static func drawn(makesPNG: Bool, templates: TemplateSet) -> Bool {
         makesPNG && templates.assets.contains { $0.outputPath == SitePaths.icon }
     }
@@ -40,10 +40,15 @@ enum AppIcons {
         // A launcher cuts a maskable icon to any shape holding the middle circle of 80 % of its
         // width: the drawing is the square inscribed in that circle, on the theme's background.
         let margin = Int((Double(size) * (1 - 0.8 / 2.0.squareRoot()) / 2).rounded(.up))
-        return sizes.map { DerivedFile(path: plain($0), source: SitePaths.icon, drawing: PNGDrawing(width: $0, height: $0)) } + [
-            DerivedFile(path: maskable, source: SitePaths.icon, drawing: PNGDrawing(width: size, height: size, margin: margin, background: background)),
+        let plainIcons = sizes.map {
+            DerivedFile(path: plain($0), source: SitePaths.icon, derivation: IconPNG(width: $0, height: $0))
+        }
+        return plainIcons + [
+            DerivedFile(path: maskable, source: SitePaths.icon,
+                        derivation: IconPNG(width: size, height: size, margin: margin, background: background)),
             // Apple's home screen rounds the corners itself and shows transparency as black.
-            DerivedFile(path: touchIcon, source: SitePaths.icon, drawing: PNGDrawing(width: 180, height: 180, background: background)),
+            DerivedFile(path: touchIcon, source: SitePaths.icon,
+                        derivation: IconPNG(width: 180, height: 180, background: background)),
         ]
     }
 }

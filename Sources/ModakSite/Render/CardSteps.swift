@@ -1,15 +1,16 @@
+import ModakCardPNG
 import ModakCards
 import ModakCore
 import ModakOutput
 import ParallelWork
-import SVGRaster
 import StableHashing
+import Synchronization
 
 /// How a build shares sayings as images.
 public enum CardImages: Sendable, Equatable {
     /// `"cards": false` in site.json.
     case none
-    /// SVG cards only (PNGs cannot be drawn on this machine: `PNGDeriver.start`).
+    /// SVG cards only (PNGs cannot be drawn on this machine: `CardPNGPainter.canDraw`).
     case svg
     /// SVG cards, each with a PNG for social networks, which do not accept SVG.
     case svgAndPNG
@@ -20,9 +21,12 @@ public enum CardImages: Sendable, Equatable {
 struct CardsStep: RenderStep {
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
         guard let card = context.card else { return [] }
-        var files = ParallelMap.map(context.published) { card.deferredSVG(for: $0, at: SitePaths.card($0.id)) }
+        let keepsLayout = context.cardImages == .svgAndPNG
+        var files = ParallelMap.map(context.published) {
+            card.deferredSVG(for: $0, at: SitePaths.card($0.id), keepingLayoutForPNG: keepsLayout)
+        }
         if let today = context.sayingOfTheDay {
-            files.append(card.deferredSVG(for: today, at: SitePaths.todayCard))
+            files.append(card.deferredSVG(for: today, at: SitePaths.todayCard, keepingLayoutForPNG: keepsLayout))
         }
         return files
     }
@@ -44,12 +48,17 @@ public struct SayingCard: Sendable {
     private let siteName: String
     private let dates: DateText
     private let authorName: @Sendable (String) -> String
+    private let pngPainter: CardPNGPainter
+    /// Cards laid out for their SVG, by its path, until their PNG takes them: a card is laid out
+    /// once for both. One whose PNG is not drawn again stays until the build ends.
+    private let laidOut = LaidOutCards()
 
     public init(content: ContentSet) {
         let site = content.site
         authorName = content.authorName
         // Site themes map to card themes of the same name; "system" and unknown ones get the default.
         renderer = CardRenderer(theme: CardTheme.named(site.theme) ?? .bonfire, siteName: site.title)
+        pngPainter = CardPNGPainter(renderer: renderer)
         themeName = site.theme
         siteName = site.title
         dates = DateText(timeZone: site.timeZone, language: site.language)
@@ -60,16 +69,19 @@ public struct SayingCard: Sendable {
     }
 
     /// The card of `saying` at `path`, rendered only if no card on disk was drawn from the same
-    /// content, theme and executable.
-    func deferredSVG(for saying: Saying, at path: String) -> DeferredFile {
+    /// content, theme and executable; its layout kept for its PNG when the build draws one.
+    func deferredSVG(for saying: Saying, at path: String,
+                     keepingLayoutForPNG keepsLayout: Bool) -> DeferredFile {
         let content = content(of: saying)
         return DeferredFile(path: path) { [themeName] in
             var key = StableHash()
             key.add(ExecutableIdentity.fingerprint)
             key.add(Self.version(of: content, themeName: themeName))
             return key.value
-        } render: { [renderer] in
-            renderer.svgUTF8(for: content)
+        } render: { [renderer, laidOut] in
+            let card = renderer.layOut(content)
+            if keepsLayout { laidOut.keep(card, for: path) }
+            return renderer.svgUTF8(of: card)
         }
     }
 
@@ -98,35 +110,41 @@ public struct SayingCard: Sendable {
         return hash.value
     }
 
-    /// The PNG of the card of `saying` at `svgPath`, drawn on the theme's backdrop.
+    /// The PNG of the card of `saying` at `svgPath`, drawn from its layout in memory.
     func derivedPNG(for saying: Saying, at path: String, of svgPath: String) -> DerivedFile {
-        let layers = renderer.pngLayers(cardID: saying.id)
         let (renderer, content) = (renderer, content(of: saying))
-        let painting = ForegroundPainting(key: version(of: saying)) { Self.painting(of: content, by: renderer) }
-        return DerivedFile(path: path, source: svgPath, drawing: PNGDrawing(
-            width: CardRenderer.width, height: CardRenderer.height,
-            layers: PNGLayers(backdropKey: layers.backdropKey, backdrop: layers.backdrop, foreground: layers.foreground, painting: painting)))
-    }
-
-    /// The card's accent bar and text as its SVG has them, for the PNG's painter.
-    public static func painting(of content: CardContent, by renderer: CardRenderer) -> Painting {
-        let foreground = renderer.foreground(
-            of: content,
-            bar: { x, y, width, height, radius, fill in RoundedBar(x: x, y: y, width: width, height: height, radius: radius, colour: Self.colour(fill)) },
-            line: { text, x, baseline, fontSize, bold, fill, language in
-                TextLine(text: text, x: x, baseline: baseline, fontSize: fontSize, bold: bold, colour: Self.colour(fill), language: language)
-            })
-        return Painting(bars: foreground.bar.map { [$0] } ?? [], lines: foreground.lines)
-    }
-
-    /// A theme's colour; every theme's are `#RRGGBB` (a test checks them).
-    private static func colour(_ hex: String) -> RGBColour {
-        guard let colour = RGBColour(hex: hex) else { preconditionFailure("a card theme colour that is not #RRGGBB: \(hex)") }
-        return colour
+        let png = CardPNG(version: version(of: saying)) { [laidOut, pngPainter] in
+            try pngPainter.png(of: laidOut.take(svgPath) ?? renderer.layOut(content))
+        }
+        return DerivedFile(path: path, source: svgPath, derivation: png)
     }
 
     private func content(of saying: Saying) -> CardContent {
         CardContent(id: saying.id, korean: saying.kor, english: saying.eng, author: authorName(saying.who),
                     siteName: siteName, dateLabel: dates.long(saying.time))
     }
+}
+
+/// A card's PNG, drawn by `draw`, and known to the writer by the card's version.
+private struct CardPNG: Derivation {
+    let version: String
+    let draw: @Sendable () throws -> [UInt8]
+
+    init(version: String, draw: @escaping @Sendable () throws -> [UInt8]) {
+        (self.version, self.draw) = (version, draw)
+    }
+
+    func addRecipe(to hash: inout StableHash) { hash.add(version) }
+
+    /// The card as laid out in memory; its SVG on disk (`source`) is not read.
+    func make(from source: String) throws -> [UInt8] { try draw() }
+}
+
+/// Laid-out cards handed from a card's SVG to its PNG, by the SVG's path.
+private final class LaidOutCards: Sendable {
+    private let cards = Mutex<[String: LaidOutCard]>([:])
+
+    func keep(_ card: LaidOutCard, for path: String) { cards.withLock { $0[path] = card } }
+
+    func take(_ path: String) -> LaidOutCard? { cards.withLock { $0.removeValue(forKey: path) } }
 }

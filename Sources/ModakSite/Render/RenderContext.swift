@@ -37,7 +37,7 @@ public final class RenderContext: Sendable {
     /// none did and the interface is English.
     public let matchedLanguage: String?
     public let strings: [String: String]
-    /// Whether the build draws PNGs from SVGs (cards' and the app icons'): `PNGDeriver.start`.
+    /// Whether the build draws PNGs from SVGs (cards' and the app icons'): `CardPNGPainter.canDraw`.
     public let makesPNG: Bool
     public let cardImages: CardImages
     /// The site's saying cards, when it has any.
