@@ -112,21 +112,4 @@ import Testing
         #expect(first.keys(32, shardSizes: sizes, initialSizes: initialSizes, chunkBytes: 1, names: [:])
                 == second.keys(32, shardSizes: sizes, initialSizes: initialSizes, chunkBytes: 1, names: [:]))
     }
-
-    /// Runs of sayings indexed apart and joined give the index of one run: entries first met in a
-    /// later run come after the earlier runs' entries, and each list keeps its sayings ascending.
-    @Test func runsJoinedInOrderGiveTheIndexOfOneRun() {
-        let texts = (0..<50).map {
-            ["말 \($0 % 7) 모닥불\($0 % 13) ㅋㅋ ㅁ", "word\($0 % 11) fire", $0 < 25 ? "Kim" : "Lee 이"]
-        }
-        let whole = SearchIndex(texts: texts, parts: 1)
-        for parts in [2, 3, 50, 64] {
-            let joined = SearchIndex(texts: texts, parts: parts)
-            #expect(joined.entries == whole.entries, "\(parts)")
-            #expect(joined.postings == whole.postings, "\(parts)")
-            #expect(joined.unitCounts == whole.unitCounts && joined.pairCounts == whole.pairCounts, "\(parts)")
-            #expect(joined.initials == whole.initials, "\(parts)")
-        }
-        #expect(SearchIndex(texts: [], parts: 2).entries.isEmpty)
-    }
 }

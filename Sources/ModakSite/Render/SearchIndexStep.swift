@@ -1,6 +1,5 @@
 import Foundation
 import ModakCore
-import ParallelWork
 import UTF8Bytes
 
 /// The search index (docs/reference/output.md, "Search index"), made so that a query of any length
@@ -76,23 +75,85 @@ struct SearchIndex {
     private(set) var initials: [[UInt16]: [Int32]] = [:]
     let sayingCount: Int
 
-    /// `texts`: the fields of each saying, oldest first. Runs of sayings are indexed on every core
-    /// (`parts` of them) and joined in order: the same index as one run gives.
-    init(texts: [[String]], parts: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// `texts`: the fields of each saying, oldest first.
+    init(texts: [[String]]) {
         sayingCount = texts.count
-        let size = max(1, (texts.count + parts - 1) / max(1, parts))
-        let runs = stride(from: 0, to: texts.count, by: size).map { $0..<min(texts.count, $0 + size) }
-        var parts = ParallelMap.map(runs) { SearchIndexPart(texts: texts[$0]) }
-        // Taken out of `parts`, the first is appended to in place, not copied.
-        var joined = parts.isEmpty ? SearchIndexPart(texts: [][...]) : parts.removeFirst()
-        for part in parts { joined.append(part) }
-        (entries, postings, initials) = (joined.entries, joined.postings, joined.initials)
-        for (unitKey, total) in joined.unitTotals.enumerated() where total > 0 { unitCounts[UInt16(unitKey)] = total }
-        for entry in joined.pairs { pairCounts[entry.pair] = entry.total }
-        for (offset, numbers) in joined.singleInitials.enumerated() where !numbers.isEmpty {
+        var tokenEntries: [[UInt16]: Int] = [:]
+        var unitEntries = [Int32](repeating: -1, count: 1 << 16)
+        // Each saying counts once for a unit key or key pair: the last saying counted for each.
+        var unitSeen = [Int32](repeating: -1, count: 1 << 16)
+        var unitTotals = [Int32](repeating: 0, count: 1 << 16)
+        // Key pairs by number, and a token's pairs worked out once, when it is first met.
+        var pairNumbers: [UInt32: Int32] = [:]
+        var pairs: [(pair: UInt32, seen: Int32, total: Int32, initials: Bool)] = []
+        var pairsOfEntry: [[Int32]] = []
+        // Initial consonants alone, by their offset from ㄱ (U+3131).
+        var singleInitials = [[Int32]](repeating: [], count: 30)
+        for (number, fields) in texts.enumerated() {
+            let saying = Int32(number)
+            for token in SearchText.tokens(fields) {
+                for unit in token where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
+                    if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = Int32(newEntry([unit])) }
+                    add(number, to: Int(unitEntries[Int(unit)]))
+                    let unitKey = Int(SearchText.unitKey(unit))
+                    guard unitSeen[unitKey] != saying else { continue }
+                    unitSeen[unitKey] = saying
+                    unitTotals[unitKey] += 1
+                    let key = SearchText.keyUnit(unit)
+                    if SearchText.isInitial(key) && singleInitials[Int(key - 0x3131)].last != saying {
+                        singleInitials[Int(key - 0x3131)].append(saying)
+                    }
+                }
+                guard token.count > 1 else { continue }
+                let entry: Int
+                if let known = tokenEntries[token] {
+                    entry = known
+                } else {
+                    entry = newEntry(token)
+                    tokenEntries[token] = entry
+                    var numbers: [Int32] = []
+                    for index in 0..<token.count - 1 {
+                        let first = SearchText.keyUnit(token[index]), second = SearchText.keyUnit(token[index + 1])
+                        let pair = UInt32(first) << 16 | UInt32(second)
+                        let pairNumber = pairNumbers[pair] ?? Int32(pairs.count)
+                        if pairNumber == pairs.count {
+                            pairNumbers[pair] = pairNumber
+                            pairs.append((pair, -1, 0, SearchText.isInitial(first) && SearchText.isInitial(second)))
+                        }
+                        if !numbers.contains(pairNumber) { numbers.append(pairNumber) }
+                    }
+                    pairsOfEntry += repeatElement([], count: entries.count - pairsOfEntry.count)
+                    pairsOfEntry[entry] = numbers
+                }
+                add(number, to: entry)
+                for pairNumber in pairsOfEntry[entry] where pairs[Int(pairNumber)].seen != saying {
+                    pairs[Int(pairNumber)].seen = saying
+                    pairs[Int(pairNumber)].total += 1
+                    if pairs[Int(pairNumber)].initials {
+                        let pair = pairs[Int(pairNumber)].pair
+                        initials[[UInt16(pair >> 16), UInt16(pair & 0xFFFF)], default: []].append(saying)
+                    }
+                }
+            }
+        }
+        for (unitKey, total) in unitTotals.enumerated() where total > 0 { unitCounts[UInt16(unitKey)] = total }
+        for entry in pairs { pairCounts[entry.pair] = entry.total }
+        for (offset, numbers) in singleInitials.enumerated() where !numbers.isEmpty {
             initials[[0x3131 + UInt16(offset)]] = numbers
         }
     }
+
+    private mutating func newEntry(_ text: [UInt16]) -> Int {
+        entries.append(text)
+        postings.append([])
+        return entries.count - 1
+    }
+
+    /// A saying's tokens are added in its turn, so a posting already ending with it has it.
+    private mutating func add(_ number: Int, to entry: Int) {
+        if postings[entry].last != Int32(number) { postings[entry].append(Int32(number)) }
+    }
+
     /// The bytes of each of `count` shards; empty for a shard with no entry.
     func shards(_ count: Int) -> [[UInt8]] {
         var shards = [[UInt8]](repeating: [], count: count)
@@ -209,111 +270,5 @@ struct SearchIndex {
             rest /= 10
         }
         return length
-    }
-}
-
-/// The index of a run of sayings, as `SearchIndex` builds it: entries in the order first met,
-/// with the lookups that find them again, so that the part of the next run can be appended.
-private struct SearchIndexPart {
-    var entries: [[UInt16]] = []
-    var postings: [[Int32]] = []
-    /// Tokens of two units or more, and single units, by entry.
-    var tokenEntries: [[UInt16]: Int] = [:]
-    var unitEntries = [Int32](repeating: -1, count: 1 << 16)
-    /// By unit key: the sayings holding a unit of it.
-    var unitTotals = [Int32](repeating: 0, count: 1 << 16)
-    /// Key pairs, in the order first met, and their numbers there.
-    var pairs: [(pair: UInt32, seen: Int32, total: Int32, initials: Bool)] = []
-    var pairNumbers: [UInt32: Int32] = [:]
-    /// Pairs of initial consonants, and initial consonants alone by their offset from ㄱ (U+3131).
-    var initials: [[UInt16]: [Int32]] = [:]
-    var singleInitials = [[Int32]](repeating: [], count: 30)
-
-    init(texts: ArraySlice<[String]>) {
-        // Each saying counts once for a unit key or key pair: the last saying counted for each.
-        var unitSeen = [Int32](repeating: -1, count: 1 << 16)
-        // A token's pairs worked out once, when it is first met.
-        var pairsOfEntry: [[Int32]] = []
-        for (number, fields) in zip(texts.indices, texts) {
-            let saying = Int32(number)
-            for token in SearchText.tokens(fields) {
-                for unit in token where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
-                    if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = Int32(newEntry([unit])) }
-                    add(number, to: Int(unitEntries[Int(unit)]))
-                    let unitKey = Int(SearchText.unitKey(unit))
-                    guard unitSeen[unitKey] != saying else { continue }
-                    unitSeen[unitKey] = saying
-                    unitTotals[unitKey] += 1
-                    let key = SearchText.keyUnit(unit)
-                    if SearchText.isInitial(key) && singleInitials[Int(key - 0x3131)].last != saying {
-                        singleInitials[Int(key - 0x3131)].append(saying)
-                    }
-                }
-                guard token.count > 1 else { continue }
-                let entry: Int
-                if let known = tokenEntries[token] {
-                    entry = known
-                } else {
-                    entry = newEntry(token)
-                    tokenEntries[token] = entry
-                    var numbers: [Int32] = []
-                    for index in 0..<token.count - 1 {
-                        let first = SearchText.keyUnit(token[index]), second = SearchText.keyUnit(token[index + 1])
-                        let pair = UInt32(first) << 16 | UInt32(second)
-                        let pairNumber = pairNumbers[pair] ?? Int32(pairs.count)
-                        if pairNumber == pairs.count {
-                            pairNumbers[pair] = pairNumber
-                            pairs.append((pair, -1, 0, SearchText.isInitial(first) && SearchText.isInitial(second)))
-                        }
-                        if !numbers.contains(pairNumber) { numbers.append(pairNumber) }
-                    }
-                    pairsOfEntry += repeatElement([], count: entries.count - pairsOfEntry.count)
-                    pairsOfEntry[entry] = numbers
-                }
-                add(number, to: entry)
-                for pairNumber in pairsOfEntry[entry] where pairs[Int(pairNumber)].seen != saying {
-                    pairs[Int(pairNumber)].seen = saying
-                    pairs[Int(pairNumber)].total += 1
-                    if pairs[Int(pairNumber)].initials {
-                        let pair = pairs[Int(pairNumber)].pair
-                        initials[[UInt16(pair >> 16), UInt16(pair & 0xFFFF)], default: []].append(saying)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Adds `later`, the part of the sayings after these: its entries not met here come after
-    /// these entries, and its sayings after these sayings in each list.
-    mutating func append(_ later: SearchIndexPart) {
-        for (text, numbers) in zip(later.entries, later.postings) {
-            let known = text.count == 1 ? (unitEntries[Int(text[0])] >= 0 ? Int(unitEntries[Int(text[0])]) : nil)
-                : tokenEntries[text]
-            let entry = known ?? newEntry(text)
-            if text.count == 1 { unitEntries[Int(text[0])] = Int32(entry) } else { tokenEntries[text] = entry }
-            postings[entry] += numbers
-        }
-        for (unitKey, total) in later.unitTotals.enumerated() where total > 0 { unitTotals[unitKey] += total }
-        for pair in later.pairs {
-            if let number = pairNumbers[pair.pair] {
-                pairs[Int(number)].total += pair.total
-            } else {
-                pairNumbers[pair.pair] = Int32(pairs.count)
-                pairs.append(pair)
-            }
-        }
-        for (key, numbers) in later.initials { initials[key, default: []] += numbers }
-        for offset in singleInitials.indices { singleInitials[offset] += later.singleInitials[offset] }
-    }
-
-    private mutating func newEntry(_ text: [UInt16]) -> Int {
-        entries.append(text)
-        postings.append([])
-        return entries.count - 1
-    }
-
-    /// A saying's tokens are added in its turn, so a posting already ending with it has it.
-    private mutating func add(_ number: Int, to entry: Int) {
-        if postings[entry].last != Int32(number) { postings[entry].append(Int32(number)) }
     }
 }
