@@ -55,4 +55,18 @@ extension UnsafeBufferPointer<UInt8> {
         guard let base = baseAddress, !range.isEmpty else { return nil }
         return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
     }
+
+    /// The offset of the first occurrence of `needle` in `range`, or nil (always for an empty
+    /// `needle`): `memchr` finds each candidate's first byte and `memcmp` the rest, where a generic
+    /// `firstRange(of:)` compares element by element through protocol witnesses.
+    @inlinable public func firstOffset(of needle: [UInt8], in range: Range<Int>) -> Int? {
+        guard let base = baseAddress, let first = needle.first, needle.count <= range.count else { return nil }
+        let lastStart = range.upperBound - needle.count
+        var start = range.lowerBound
+        while let found = firstOffset(of: first, in: start..<lastStart + 1) {
+            if memcmp(base + found, needle, needle.count) == 0 { return found }
+            start = found + 1
+        }
+        return nil
+    }
 }

@@ -39,6 +39,13 @@ import Testing
         #expect(cut.count == 70)
     }
 
+    /// Hangul written as jamo joins into syllables: 70 of them fit, though they are 140 scalars.
+    @Test func charactersOfSeveralScalarsCountOnce() {
+        let syllables = String(repeating: "\u{1100}\u{1161}", count: PreviewText.titleLimit)
+        #expect(PreviewText.title(syllables) == syllables)
+        #expect(PreviewText.title(syllables + " 끝") == String(repeating: "\u{1100}\u{1161}", count: 69) + "…")
+    }
+
     @Test func oneOverLongWordIsCutBetweenCharacters() {
         let word = String(repeating: "가👍🏽", count: 50)
         let cut = PreviewText.title(word)

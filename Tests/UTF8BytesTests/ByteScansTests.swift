@@ -31,4 +31,18 @@ struct ByteScansTests {
         }
         #expect(UnsafeBufferPointer<UInt8>(start: nil, count: 0).firstOffset(of: 0x0A, in: 0..<0) == nil)
     }
+
+    @Test func aSequenceIsFoundWhollyInsideTheRange() {
+        let bytes = Array("<s<scr<script></script>".utf8)
+        let script = Array("<script".utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            #expect(buffer.firstOffset(of: script, in: 0..<buffer.count) == 6, "after two partial matches")
+            #expect(buffer.firstOffset(of: script, in: 7..<buffer.count) == nil, "`</script` is not `<script`")
+            #expect(buffer.firstOffset(of: script, in: 0..<12) == nil, "the match ends one byte past the range")
+            #expect(buffer.firstOffset(of: script, in: 6..<13) == 6, "the match fills the range")
+            #expect(buffer.firstOffset(of: Array("</".utf8), in: 0..<buffer.count) == 14)
+            #expect(buffer.firstOffset(of: [], in: 0..<buffer.count) == nil)
+        }
+        #expect(UnsafeBufferPointer<UInt8>(start: nil, count: 0).firstOffset(of: script, in: 0..<0) == nil)
+    }
 }

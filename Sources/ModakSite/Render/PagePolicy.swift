@@ -1,4 +1,5 @@
 import CRsvg
+import UTF8Bytes
 
 /// The Content-Security-Policy a page names in its `<meta http-equiv="Content-Security-Policy">`
 /// (the layout writes it), completed with the hash of each inline script of the page's `<head>` as
@@ -16,7 +17,7 @@ public enum PagePolicy {
     public static func sealed(_ page: [UInt8]) -> [UInt8] {
         guard let meta = policyRange(in: page) else { return page }
         let content = meta.lowerBound + metaStart.count..<meta.upperBound - 1
-        guard let directive = page[content].firstRange(of: scriptSource) else { return page }
+        guard let directive = firstRange(of: scriptSource, in: page[content]) else { return page }
         let directiveEnd = page[directive.upperBound..<content.upperBound].firstIndex(of: UInt8(ascii: ";"))
             ?? content.upperBound
         var hashes: [String] = []
@@ -37,7 +38,7 @@ public enum PagePolicy {
 
     /// The meta element, from `<meta` to its `>`.
     private static func policyRange(in page: [UInt8]) -> Range<Int>? {
-        guard let start = page.firstRange(of: metaStart),
+        guard let start = firstRange(of: metaStart, in: page[...]),
               let quote = page[start.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
               let end = page[quote...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         return start.lowerBound..<end + 1
@@ -47,20 +48,27 @@ public enum PagePolicy {
     static func inlineScripts(in page: [UInt8]) -> [String] {
         let (open, close, source) = (Array("<script".utf8), Array("</script".utf8), Array(" src=".utf8))
         let tagNameEnds: [UInt8] = [UInt8(ascii: ">"), UInt8(ascii: " "), UInt8(ascii: "\n")]
-        let head = page[..<(page.firstRange(of: Array("</head>".utf8))?.lowerBound ?? page.endIndex)]
+        let head = page[..<(firstRange(of: Array("</head>".utf8), in: page[...])?.lowerBound ?? page.endIndex)]
         var hashes: [String] = []
         var position = head.startIndex
-        while let tag = head[position...].firstRange(of: open) {
+        while let tag = firstRange(of: open, in: head[position...]) {
             position = tag.upperBound
             guard position < head.endIndex, tagNameEnds.contains(head[position]),
                   let tagEnd = head[position...].firstIndex(of: UInt8(ascii: ">")),
-                  let end = head[tagEnd...].firstRange(of: close) else { continue }
-            if head[position..<tagEnd].firstRange(of: source) == nil {
+                  let end = firstRange(of: close, in: head[tagEnd...]) else { continue }
+            if firstRange(of: source, in: head[position..<tagEnd]) == nil {
                 hashes.append(sha256Base64(head[tagEnd + 1..<end.lowerBound]))
             }
             position = end.upperBound
         }
         return hashes
+    }
+
+    /// Where `needle` first occurs in `bytes`, by `memmem`: Foundation's `firstRange(of:)` is not
+    /// specialised for arrays and compares byte by byte through protocol witnesses (bench/notes/target2.md).
+    private static func firstRange(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Range<Int>? {
+        bytes.withUnsafeBufferPointer { $0.firstOffset(of: needle, in: 0..<$0.count) }
+            .map { bytes.startIndex + $0..<bytes.startIndex + $0 + needle.count }
     }
 
     /// SHA-256 by GLib (linked for librsvg), in base64 as CSP writes it.
