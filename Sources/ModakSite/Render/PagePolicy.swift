@@ -64,8 +64,9 @@ public enum PagePolicy {
         return hashes
     }
 
-    /// Where `needle` first occurs in `bytes`, by `memmem`: Foundation's `firstRange(of:)` is not
-    /// specialised for arrays and compares byte by byte through protocol witnesses (bench/notes/target2.md).
+    /// Where `needle` first occurs in `bytes`, by `memchr` and `memcmp`: Foundation's `firstRange(of:)`
+    /// is not specialised for arrays and compares through protocol witnesses
+    /// (bench/README.md#decision-byte-searches-by-memchr-and-memcmp).
     private static func firstRange(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Range<Int>? {
         bytes.withUnsafeBufferPointer { $0.firstOffset(of: needle, in: 0..<$0.count) }
             .map { bytes.startIndex + $0..<bytes.startIndex + $0 + needle.count }
