@@ -139,7 +139,8 @@ public struct SiteWriter: Sendable {
                 Result { () throws(OutputError) in try staging.move(path) }
             }.forEach { try $0.get() }
             staging.discard()
-            // A folder built before marks: its files are marked once, so that a later build finds them without this cache.
+            // A folder built before marks: its files are marked once, so that a later build finds
+            // them without this cache.
             if stamp.found == nil {
                 for path in current.entries.keys where !OutputMarks.mark(path: output + "/" + path) && errno == ENOTSUP { break }
             }

@@ -52,8 +52,9 @@ struct StarterSiteTests {
 
     @Test func theFirstBuildShowsANewSayingAndADeliveredSouvenir() throws {
         let content = try #require(load().0)
-        let rules = TimeRules(today: BuildDay(instant: today.start(in: content.site.timeZone).addingTimeInterval(60), timeZone: content.site.timeZone),
-                              newDays: content.site.newDays)
+        let zone = content.site.timeZone
+        let aMinuteIn = BuildDay(instant: today.start(in: zone).addingTimeInterval(60), timeZone: zone)
+        let rules = TimeRules(today: aMinuteIn, newDays: content.site.newDays)
         #expect(rules.published(content.sayings).count == 3)
         #expect(content.sayings.contains { $0.id == "well-begun" && rules.isNew($0) })
         #expect(content.souvenirs.map(rules.isDelivered).sorted { !$0 && $1 } == [false, true], "one delivered, one sealed")

@@ -139,7 +139,8 @@ public enum TimeParser {
         // UTC offsets stay within ±14 h, so the offsets a day either side bracket any change near this time.
         let before = offset(at: localSeconds - 86_400)
         let after = offset(at: localSeconds + 86_400)
-        if before == after { return Date(timeIntervalSince1970: Double(localSeconds - before)) } // no change near this time
+        // No change near this time.
+        if before == after { return Date(timeIntervalSince1970: Double(localSeconds - before)) }
         let consistent = [before, after].map { localSeconds - $0 }.filter { localSeconds - offset(at: $0) == $0 }
         return Date(timeIntervalSince1970: Double(consistent.min() ?? localSeconds - before))
     }

@@ -1,5 +1,5 @@
-// The gift recommender (docs/reference/content.md, "How the recommender chooses"): narrows the gift catalogue by the reader's
-// gender, budget and yes/no answers. The same rules live in `Templates/assets/js/gift-engine.js`
+// The gift recommender (docs/reference/content.md, "How the recommender chooses"): narrows the gift
+// catalogue by the reader's gender, budget and yes/no answers. The same rules live in `Templates/assets/js/gift-engine.js`
 // for the browser; `Tests/gifts/equivalence.js` checks that both agree.
 
 /// An answer to one question: `O` yes, `X` no (its tag is excluded), `skip` (asked, not answered).

@@ -30,7 +30,8 @@ enum HTMLReferences {
     }
 
     /// The path after the `/` of a root-relative reference (`/img/x.svg` → `img/x.svg`), which
-    /// Markdown reads as the site's root (docs/reference/content.md); nil for any other. `//host/x` and `/\host/x` name another host.
+    /// Markdown reads as the site's root (docs/reference/content.md); nil for any other. `//host/x`
+    /// and `/\host/x` name another host.
     static func rootRelativePath(_ reference: String) -> Substring? {
         let trimmed = reference.trimmedOfWhitespace
         guard trimmed.hasPrefix("/") else { return nil }

@@ -51,7 +51,8 @@ public enum FrontMatterParser {
         var yamlBlockReported = false
         for index in 1..<closing {
             let lineNumber = index + 1
-            // The lines of a YAML block already reported (a block scalar's text, a block list's items) are not reported again.
+            // The lines of a YAML block already reported (a block scalar's text, a block list's items)
+            // are not reported again.
             if yamlBlockReported && bytes.continuesYAMLBlock(lines[index]) { continue }
             yamlBlockReported = false
             do throws(FrontMatterSyntaxError) {
