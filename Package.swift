@@ -5,14 +5,20 @@ let package = Package(
     name: "Modak",
     targets: [
         // C libraries from Debian, each behind a module map and a one-file shim.
-        .systemLibrary(name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
-        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CCmark", path: "Sources/CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CGlibcExtras", path: "Sources/CGlibcExtras"),
-        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(
+            name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CISAL", path: "Sources/CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
-        .systemLibrary(name: "CBrotli", path: "Sources/CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+        .systemLibrary(
+            name: "CBrotli", path: "Sources/CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
 
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -52,19 +58,23 @@ let package = Package(
 
         // Load: the content and templates folders read into memory, the template sets merged and
         // compiled, the default templates built into the binary (`Templates/`, by the plugin).
-        .target(name: "ModakInput", dependencies: ["ModakCore", "Mustache", "StableHashing", "ParallelWork"],
-                plugins: ["TemplatesPlugin"]),
+        .target(
+            name: "ModakInput", dependencies: ["ModakCore", "Mustache", "StableHashing", "ParallelWork"],
+            plugins: ["TemplatesPlugin"]),
         .testTarget(name: "ModakInputTests", dependencies: ["ModakInput"]),
 
         // View models declared once in `.views` files; the plugin makes their Swift at build time.
         .target(name: "ViewDeclarations"),
         .testTarget(name: "ViewDeclarationsTests", dependencies: ["ViewDeclarations"]),
         .executableTarget(name: "modak-views", dependencies: ["ViewDeclarations"]),
-        .plugin(name: "ViewsPlugin", capability: .buildTool(), dependencies: ["modak-views"], path: "Sources/ViewsPlugin"),
+        .plugin(
+            name: "ViewsPlugin", capability: .buildTool(), dependencies: ["modak-views"], path: "Sources/ViewsPlugin"),
 
         // The default templates (`Templates/`) built into the binary, so that a copied `modak` builds a site.
         .executableTarget(name: "modak-embed"),
-        .plugin(name: "TemplatesPlugin", capability: .buildTool(), dependencies: ["modak-embed"], path: "Sources/TemplatesPlugin"),
+        .plugin(
+            name: "TemplatesPlugin", capability: .buildTool(), dependencies: ["modak-embed"],
+            path: "Sources/TemplatesPlugin"),
 
         // Saying cards, laid out once with real font metrics, as SVG (ModakCards) and as PNG
         // (ModakCardPNG: the theme's backdrop by librsvg, the text painted by SVGRaster).
@@ -84,14 +94,22 @@ let package = Package(
 
         // The pipeline (`SiteBuilder`): has ModakInput read the content and templates, turns a validated
         // ContentSet and a BuildDay into views and an OutputPlan, and hands the plan to ModakOutput's writer.
-        .target(name: "ModakSite", dependencies: ["ModakCore", "ModakInput", "ModakXML", "ModakOutput",
-                                                 "StableHashing", "ParallelWork", "Mustache", "ModakCards",
-                                                 "ModakCardPNG", "UTF8Bytes", "SVGRaster", "CCmark", "CRsvg", "CBrotli",
-                                                 "CZlib"],
-                plugins: ["ViewsPlugin"]),
-        .testTarget(name: "ModakSiteTests", dependencies: ["ModakSite", "ModakInput", "ModakXML", "ModakOutput",
-                                                         "ModakCheck", "StableHashing", "TestSupport",
-                                                         "CardSamples"]),
+        .target(
+            name: "ModakSite",
+            dependencies: [
+                "ModakCore", "ModakInput", "ModakXML", "ModakOutput",
+                "StableHashing", "ParallelWork", "Mustache", "ModakCards",
+                "ModakCardPNG", "UTF8Bytes", "SVGRaster", "CCmark", "CRsvg", "CBrotli",
+                "CZlib"
+            ],
+            plugins: ["ViewsPlugin"]),
+        .testTarget(
+            name: "ModakSiteTests",
+            dependencies: [
+                "ModakSite", "ModakInput", "ModakXML", "ModakOutput",
+                "ModakCheck", "StableHashing", "TestSupport",
+                "CardSamples"
+            ]),
 
         // The write: an OutputPlan put on disk through a staging folder, the manifest and bookkeeping
         // kept in the build cache, the output folder's rules and marks, new content files, and the
@@ -112,8 +130,12 @@ let package = Package(
         // the pure parts of the commands; the executable runs them.
         .target(name: "ModakCommandLine", dependencies: ["ModakCore", "UTF8Bytes"]),
         .testTarget(name: "ModakCommandLineTests", dependencies: ["ModakCommandLine", "ModakCore"]),
-        .executableTarget(name: "modak", dependencies: ["ModakCommandLine", "ModakInput", "ModakSite", "ModakOutput",
-                                                        "ModakCheck", "ModakCore", "ModakServe"]),
+        .executableTarget(
+            name: "modak",
+            dependencies: [
+                "ModakCommandLine", "ModakInput", "ModakSite", "ModakOutput",
+                "ModakCheck", "ModakCore", "ModakServe"
+            ]),
 
         // Hardening: libFuzzer targets (`make fuzz`) over the parsers and the card layout; a plain
         // build of each replays corpus files. HardeningTests replays every corpus and crash input.
@@ -123,7 +145,11 @@ let package = Package(
         .executableTarget(name: "FuzzContentJSON", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzMustache", dependencies: ["FuzzHarness"]),
         .executableTarget(name: "FuzzCardLayout", dependencies: ["FuzzHarness"]),
-        .testTarget(name: "HardeningTests", dependencies: ["FuzzHarness", "ModakInput", "ModakSite", "ModakOutput",
-                                                         "ModakCore", "Mustache", "TestSupport"]),
+        .testTarget(
+            name: "HardeningTests",
+            dependencies: [
+                "FuzzHarness", "ModakInput", "ModakSite", "ModakOutput",
+                "ModakCore", "Mustache", "TestSupport"
+            ])
     ]
 )

@@ -1,6 +1,6 @@
 import CLibXML2
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import ModakCards
 
@@ -15,8 +15,9 @@ enum CardLayoutFuzz {
         let fields = bytes.split(separator: 0, maxSplits: 5, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         func field(_ index: Int) -> String { index < fields.count ? fields[index] : "" }
-        let content = CardContent(id: field(5), korean: field(0), english: field(1), author: field(2),
-                                  siteName: field(3), dateLabel: fields.count > 4 ? field(4) : nil)
+        let content = CardContent(
+            id: field(5), korean: field(0), english: field(1), author: field(2),
+            siteName: field(3), dateLabel: fields.count > 4 ? field(4) : nil)
         let theme = CardTheme.all[bytes.count % CardTheme.all.count]
         return SVGCheck.problems(in: CardRenderer(theme: theme).svg(for: content))
     }
@@ -42,8 +43,14 @@ enum SVGCheck {
             }
             if element == "text" {
                 let x = attributes["x"].flatMap(Double.init), y = attributes["y"].flatMap(Double.init)
-                if let x, let y, CardLayoutFuzz.safeX.contains(x), CardLayoutFuzz.safeY.contains(y) {} else {
-                    problems.append("a line is drawn outside the safe area at x=\(attributes["x"] ?? "?") y=\(attributes["y"] ?? "?")")
+                if let x, let y, CardLayoutFuzz.safeX.contains(x), CardLayoutFuzz.safeY.contains(y) {
+                } else {
+                    problems.append(
+                        """
+                        a line is drawn outside the safe area at x=\(attributes["x"] ?? "?") \
+                        y=\(attributes["y"] ?? "?")
+                        """
+                    )
                 }
             }
             node = next(after: current)

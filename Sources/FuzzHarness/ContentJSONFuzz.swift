@@ -30,9 +30,21 @@ enum ContentJSONFuzz {
     private static func agreesWithFoundation(_ node: JSONNode, _ bytes: [UInt8]) -> [String] {
         guard !hasNumberBeyondDouble(node) else { return [] }
         guard let other = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
-            return ["Modak accepts JSON that Foundation rejects: \(String(decoding: bytes.prefix(80), as: UTF8.self).debugDescription)"]
+            return [
+                """
+                Modak accepts JSON that Foundation rejects: \
+                \(String(decoding: bytes.prefix(80), as: UTF8.self).debugDescription)
+                """
+            ]
         }
-        return same(node, other) ? [] : ["Modak reads the JSON differently from Foundation: \(String(decoding: bytes.prefix(80), as: UTF8.self).debugDescription)"]
+        return same(node, other)
+            ? []
+            : [
+                """
+                Modak reads the JSON differently from Foundation: \
+                \(String(decoding: bytes.prefix(80), as: UTF8.self).debugDescription)
+                """
+            ]
     }
 
     private static func hasNumberBeyondDouble(_ node: JSONNode) -> Bool {
@@ -57,7 +69,8 @@ enum ContentJSONFuzz {
             // Foundation keeps the last of repeated keys.
             var last: [String: JSONNode] = [:]
             for member in members { last[member.key] = member.value }
-            return last.count == others.count && last.allSatisfy { key, value in others[key].map { same(value, $0) } ?? false }
+            return last.count == others.count
+                && last.allSatisfy { key, value in others[key].map { same(value, $0) } ?? false }
         }
     }
 }

@@ -10,7 +10,8 @@ enum FrontMatterFuzz {
             problems.append("the parser gave \(document == nil ? "no document and no" : "a document and") errors")
         }
         for diagnostic in log.items {
-            problems += LoadCheck.located(diagnostic.line, message: diagnostic.message, in: bytes, what: diagnostic.description)
+            problems += LoadCheck.located(
+                diagnostic.line, message: diagnostic.message, in: bytes, what: diagnostic.description)
         }
         if let document, document.bodyLine < 2 { problems.append("the body starts on line \(document.bodyLine)") }
         problems += LoadCheck.loadAsEach(bytes, kinds: LoadCheck.markdownKinds, records: 1)

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 #if FUZZING
-import CLibFuzzer
+    import CLibFuzzer
 #endif
 
 /// A fuzz target: a function over arbitrary bytes that must return, and whose result must keep
@@ -34,11 +34,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// calling `entry`, the executable's `LLVMFuzzerTestOneInput`; otherwise `replay`.
     public func main(fuzzing entry: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> Never {
         #if FUZZING
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, entry))
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(LLVMFuzzerRunDriver(&argc, &argv, entry))
         #else
-        replay(Array(CommandLine.arguments.dropFirst()))
+            replay(Array(CommandLine.arguments.dropFirst()))
         #endif
     }
 

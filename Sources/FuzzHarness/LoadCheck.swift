@@ -2,8 +2,9 @@ import ModakCore
 
 /// Promises every content load keeps, whatever the files hold.
 enum LoadCheck {
-    static let siteJSON = SourceFile(relativePath: "site.json", displayPath: "content/site.json",
-                                     bytes: Array(#"{"title": "Fuzz", "baseURL": "https://fuzz.example/"}"#.utf8))
+    static let siteJSON = SourceFile(
+        relativePath: "site.json", displayPath: "content/site.json",
+        bytes: Array(#"{"title": "Fuzz", "baseURL": "https://fuzz.example/"}"#.utf8))
 
     /// A content file under `content/`, as `modak build` would name it.
     static func file(_ relativePath: String, _ bytes: [UInt8]) -> SourceFile {
@@ -20,7 +21,8 @@ enum LoadCheck {
                 problems.append("a diagnostic names no loaded file: \(diagnostic)")
                 continue
             }
-            problems += located(diagnostic.line, message: diagnostic.message, in: file.bytes, what: diagnostic.description)
+            problems += located(
+                diagnostic.line, message: diagnostic.message, in: file.bytes, what: diagnostic.description)
         }
         if !log.hasErrors && content == nil { problems.append("the load has no errors but gave no content") }
         if log.hasErrors && content != nil { problems.append("the load has errors but gave content") }
@@ -33,12 +35,12 @@ enum LoadCheck {
     /// Every kind of content a Markdown file with front matter can be.
     static let markdownKinds: [Kind] = [
         ("sayings/f.md", \.sayings.count), ("souvenirs/f.md", \.souvenirs.count),
-        ("notices/f.md", \.notices.count), ("pages/f.md", \.pages.count),
+        ("notices/f.md", \.notices.count), ("pages/f.md", \.pages.count)
     ]
     /// Every kind of content a JSON file can be (besides the site's settings).
     static let jsonKinds: [Kind] = [
         ("sayings/f.json", \.sayings.count), ("souvenirs/f.json", \.souvenirs.count),
-        ("gifts/gifts.json", \.gifts.count), ("gifts/questions.json", \.questions.count),
+        ("gifts/gifts.json", \.gifts.count), ("gifts/questions.json", \.questions.count)
     ]
 
     /// Loads `bytes` as the file at the path of each of `kinds`, beside a valid `site.json`:
@@ -50,7 +52,8 @@ enum LoadCheck {
             let (content, loadProblems) = load([siteJSON, file(kind.path, bytes)])
             problems += loadProblems
             if let content, let records, content[keyPath: kind.records] != records {
-                problems.append("a clean load of \(kind.path) gave \(content[keyPath: kind.records]) records, not \(records)")
+                problems.append(
+                    "a clean load of \(kind.path) gave \(content[keyPath: kind.records]) records, not \(records)")
             }
         }
         return problems

@@ -19,7 +19,7 @@ enum MustacheFuzz {
             "nested": ["deeper": ["text": "{{title}}"]],
             "name": "p",
             "shout": MustacheLambda { "{{title}}" },
-            "wrap": MustacheLambda { (body: String) in "[" + body + "]" },
+            "wrap": MustacheLambda { (body: String) in "[" + body + "]" }
         ]
     }
 
@@ -51,7 +51,7 @@ enum MustacheFuzz {
                 }
             } catch let error as MustacheError {
                 if error.message.isEmpty { problems.append("a render error without a message") }
-                break  // strict partials only add errors: the strict render fails too
+                break // strict partials only add errors: the strict render fails too
             } catch {
                 problems.append("rendering threw \(error), not a MustacheError")
             }
@@ -73,7 +73,8 @@ enum MustacheFuzz {
     /// allows before any sigil), `&` (`{{&x}}`), `=` (new delimiters) or the marker itself in the
     /// source, no tag can output a value unescaped, so the marker must never appear.
     private static func cannotUnescape(_ source: String) -> Bool {
-        !opensTripleMustache(Array(source.utf8)) && !source.contains("&") && !source.contains("=") && !source.contains("mk")
+        !opensTripleMustache(Array(source.utf8)) && !source.contains("&") && !source.contains("=")
+            && !source.contains("mk")
     }
 
     private static func opensTripleMustache(_ bytes: [UInt8]) -> Bool {

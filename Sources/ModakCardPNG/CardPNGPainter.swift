@@ -51,8 +51,9 @@ public final class CardPNGPainter: Sendable {
                 RoundedBar(x: x, y: y, width: width, height: height, radius: radius, colour: Self.colour(fill))
             },
             line: { text, x, baseline, fontSize, bold, fill, language in
-                TextLine(text: text, x: x, baseline: baseline, fontSize: fontSize, bold: bold,
-                         colour: Self.colour(fill), language: language)
+                TextLine(
+                    text: text, x: x, baseline: baseline, fontSize: fontSize, bold: bold,
+                    colour: Self.colour(fill), language: language)
             })
         return Painting(bars: foreground.bar.map { [$0] } ?? [], lines: foreground.lines)
     }

@@ -28,12 +28,16 @@ enum Bonfire {
         svg.line("</g>")
         // Logs: one leaning each way, cut ends facing out.
         for (angle, endX) in [(-13, 66), (13, -66)] {
-            svg.line("<g transform=\"rotate(\(angle))\">"
-                     + "<rect x=\"-78\" y=\"-10\" width=\"156\" height=\"20\" rx=\"10\" fill=\"\(theme.fire.log)\"/>"
-                     + "<rect x=\"-70\" y=\"2\" width=\"140\" height=\"6\" rx=\"3\" fill=\"\(theme.fire.logShade)\"/>"
-                     + "<circle cx=\"\(endX)\" cy=\"0\" r=\"9\" fill=\"\(theme.fire.logEnd)\"/>"
-                     + "<circle cx=\"\(endX)\" cy=\"0\" r=\"4\" fill=\"none\" stroke=\"\(theme.fire.log)\" stroke-width=\"1.5\"/>"
-                     + "</g>")
+            svg.line(
+                "<g transform=\"rotate(\(angle))\">"
+                    + "<rect x=\"-78\" y=\"-10\" width=\"156\" height=\"20\" rx=\"10\" fill=\"\(theme.fire.log)\"/>"
+                    + "<rect x=\"-70\" y=\"2\" width=\"140\" height=\"6\" rx=\"3\" fill=\"\(theme.fire.logShade)\"/>"
+                    + "<circle cx=\"\(endX)\" cy=\"0\" r=\"9\" fill=\"\(theme.fire.logEnd)\"/>"
+                        + """
+                        <circle cx=\"\(endX)\" cy=\"0\" r=\"4\" fill=\"none\" stroke=\"\(theme.fire.log)\" \
+                        stroke-width=\"1.5\"/>
+                        """
+                    + "</g>")
         }
         // Sparks drifting up and to the right.
         svg.line("<circle cx=\"34\" cy=\"-122\" r=\"3\" fill=\"\(theme.fire.flameMiddle)\" opacity=\"0.9\"/>")

@@ -13,8 +13,10 @@ public struct CardContent: Sendable, Equatable, Encodable {
     /// Shown after the site name, e.g. "2026-11-28".
     public var dateLabel: String?
 
-    public init(id: String, korean: String, english: String, author: String,
-                siteName: String, dateLabel: String? = nil) {
+    public init(
+        id: String, korean: String, english: String, author: String,
+        siteName: String, dateLabel: String? = nil
+    ) {
         (self.id, self.korean, self.english, self.author) = (id, korean, english, author)
         (self.siteName, self.dateLabel) = (siteName, dateLabel)
     }

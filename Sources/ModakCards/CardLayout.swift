@@ -77,7 +77,8 @@ struct PlacedLine: Equatable, Sendable {
 
     /// The box the line's glyphs may occupy: the advance × ascent + descent.
     var box: Box {
-        Box(minX: x, minY: baseline - CardGeometry.fontExtents.ascent * fontSize,
+        Box(
+            minX: x, minY: baseline - CardGeometry.fontExtents.ascent * fontSize,
             maxX: x + width, maxY: baseline + CardGeometry.fontExtents.descent * fontSize)
     }
 }
@@ -126,11 +127,12 @@ extension CardLayout {
             quoteBottom = max(quoteBottom, line.box.maxY)
         }
         lines += Self.footer(siteName: siteName, dateLabel: dateLabel)
-        self.init(lines: lines,
-                  quoteTop: quoteTop.isFinite ? quoteTop : 0,
-                  quoteBottom: quoteBottom.isFinite ? quoteBottom : 0,
-                  primarySize: low,
-                  truncated: truncated || arrangement.authorTruncated)
+        self.init(
+            lines: lines,
+            quoteTop: quoteTop.isFinite ? quoteTop : 0,
+            quoteBottom: quoteBottom.isFinite ? quoteBottom : 0,
+            primarySize: low,
+            truncated: truncated || arrangement.authorTruncated)
     }
 
     /// Korean when the text has any Hangul, else English.
@@ -147,7 +149,9 @@ extension CardLayout {
     private static func footer(siteName: FooterSiteName, dateLabel: String?) -> [PlacedLine] {
         var lines = siteName.line.map { [$0] } ?? []
         // The date follows the name after a gap, or starts the footer.
-        let x = siteName.line.map { $0.x + $0.width + CardGeometry.footer.gap * CardGeometry.footer.size } ?? CardGeometry.column.minX
+        let x =
+            siteName.line.map { $0.x + $0.width + CardGeometry.footer.gap * CardGeometry.footer.size }
+            ?? CardGeometry.column.minX
         if let dateLabel, let date = footerLine(dateLabel, role: .date, bold: false, x: x) { lines.append(date) }
         return lines
     }
@@ -166,13 +170,15 @@ extension CardLayout {
         } else {
             let block = TextBlock(text, metrics: metrics)
             guard let line = block.lines(maxWidth: .max, balanced: false).first, !block.isEmpty else { return nil }
-            fitted = line.width <= room
+            fitted =
+                line.width <= room
                 ? (text: block.text(of: line), width: line.width)
                 : block.ellipsized(line, maxWidth: room)
         }
-        return PlacedLine(text: fitted.text, role: role, lang: language(of: text), x: x,
-                          baseline: CardGeometry.footer.baseline, fontSize: size, bold: bold,
-                          width: Double(fitted.width) * size / 1000)
+        return PlacedLine(
+            text: fitted.text, role: role, lang: language(of: text), x: x,
+            baseline: CardGeometry.footer.baseline, fontSize: size, bold: bold,
+            width: Double(fitted.width) * size / 1000)
     }
 }
 
@@ -203,7 +209,9 @@ private struct QuoteBlocks {
     func arrange(primarySize: Int) -> Arrangement {
         var blocks: [Arrangement.Block] = []
         blocks.reserveCapacity(3)
-        forEachBlock(primarySize: primarySize) { text, style in blocks.append(Arrangement.Block(text: text, style: style)) }
+        forEachBlock(primarySize: primarySize) { text, style in
+            blocks.append(Arrangement.Block(text: text, style: style))
+        }
         return Arrangement(blocks: blocks)
     }
 
@@ -227,17 +235,27 @@ private struct QuoteBlocks {
         }
         if !english.isEmpty {
             let secondary = !korean.isEmpty
-            let size = secondary ? max(CardGeometry.translation.smallestSize, (primary * CardGeometry.translation.ratio).rounded()) : primary
-            body(english, .init(role: secondary ? .translation : .quote, lang: .english, size: size, bold: !secondary,
-                                lineHeight: secondary ? 1.45 : 1.3, gapBefore: secondary ? 0.5 * primary : 0))
+            let size =
+                secondary
+                ? max(CardGeometry.translation.smallestSize, (primary * CardGeometry.translation.ratio).rounded())
+                : primary
+            body(
+                english,
+                .init(
+                    role: secondary ? .translation : .quote, lang: .english, size: size, bold: !secondary,
+                    lineHeight: secondary ? 1.45 : 1.3, gapBefore: secondary ? 0.5 * primary : 0))
             isFirst = false
         }
         if !author.isEmpty {
-            let size = min(max((primary * CardGeometry.author.ratio).rounded(), CardGeometry.author.sizes.lowerBound),
-                           CardGeometry.author.sizes.upperBound)
-            body(author, .init(role: .author, lang: authorLang, size: size, bold: false,
-                               lineHeight: 1.35, gapBefore: isFirst ? 0 : max(1.1 * size, 0.5 * primary),
-                               maxLines: CardGeometry.author.maxLines))
+            let size = min(
+                max((primary * CardGeometry.author.ratio).rounded(), CardGeometry.author.sizes.lowerBound),
+                CardGeometry.author.sizes.upperBound)
+            body(
+                author,
+                .init(
+                    role: .author, lang: authorLang, size: size, bold: false,
+                    lineHeight: 1.35, gapBefore: isFirst ? 0 : max(1.1 * size, 0.5 * primary),
+                    maxLines: CardGeometry.author.maxLines))
         }
     }
 }
@@ -310,17 +328,20 @@ private struct Arrangement {
         for block in blocks {
             let style = block.style
             top += style.gapBefore
-            let halfLeading = (style.lineHeight - CardGeometry.fontExtents.ascent - CardGeometry.fontExtents.descent) / 2 * style.size
+            let halfLeading =
+                (style.lineHeight - CardGeometry.fontExtents.ascent - CardGeometry.fontExtents.descent) / 2 * style.size
             for index in 0..<block.keptLines {
                 let line = block.lines[index]
                 let isLast = index == block.keptLines - 1
-                let (text, width) = isLast && block.isTruncated
+                let (text, width) =
+                    isLast && block.isTruncated
                     ? block.text.ellipsized(line, maxWidth: style.maxWidth)
                     : (block.text.text(of: line), line.width)
-                placed.append(PlacedLine(
-                    text: text, role: style.role, lang: style.lang, x: column.minX,
-                    baseline: top + halfLeading + CardGeometry.fontExtents.ascent * style.size,
-                    fontSize: style.size, bold: style.bold, width: Double(width) * style.size / 1000))
+                placed.append(
+                    PlacedLine(
+                        text: text, role: style.role, lang: style.lang, x: column.minX,
+                        baseline: top + halfLeading + CardGeometry.fontExtents.ascent * style.size,
+                        fontSize: style.size, bold: style.bold, width: Double(width) * style.size / 1000))
                 top += style.lineBox
             }
         }

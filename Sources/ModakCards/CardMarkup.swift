@@ -6,12 +6,16 @@ enum CardMarkup {
     /// a theme, and the accent bar and text, which are not, are each an element with an id, so
     /// that a PNG can be drawn from a backdrop made once per theme (`CardRenderer.backdrop`).
     static let card = """
-        <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img" aria-labelledby="{id}-title {id}-desc">
+        <svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630" role="img" \
+        aria-labelledby="{id}-title {id}-desc">
         <title id="{id}-title">{title}</title>
         <desc id="{id}-desc">{description}</desc>
         <defs>
-        <linearGradient id="{id}-bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="{backgroundTop}"/><stop offset="1" stop-color="{backgroundBottom}"/></linearGradient>
-        <radialGradient id="{id}-glow" cx="{bonfireX}" cy="{bonfireY}" r="560" gradientUnits="userSpaceOnUse"><stop offset="0" stop-color="{glow}" stop-opacity="{glowOpacity}"/><stop offset="1" stop-color="{glow}" stop-opacity="0"/></radialGradient>
+        <linearGradient id="{id}-bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="{backgroundTop}"/><stop \
+        offset="1" stop-color="{backgroundBottom}"/></linearGradient>
+        <radialGradient id="{id}-glow" cx="{bonfireX}" cy="{bonfireY}" r="560" gradientUnits="userSpaceOnUse"><stop \
+        offset="0" stop-color="{glow}" stop-opacity="{glowOpacity}"/><stop offset="1" stop-color="{glow}" \
+        stop-opacity="0"/></radialGradient>
         </defs>
         <g class="bg" id="{id}-backdrop">
         <rect width="1200" height="630" fill="url(#{id}-bg)"/>
@@ -46,7 +50,8 @@ enum CardMarkup {
     /// One line of text. Its weight, colour and language are filled once for every kind of line
     /// (`TextRole`, bold or not, `Language`).
     static let line = """
-        <text x="{x}" y="{y}" font-size="{fontSize}" font-weight="{fontWeight}" fill="{fill}" xml:lang="{lang}" lang="{lang}">{text}</text>
+        <text x="{x}" y="{y}" font-size="{fontSize}" font-weight="{fontWeight}" fill="{fill}" xml:lang="{lang}" \
+        lang="{lang}">{text}</text>
 
         """
 
@@ -72,7 +77,9 @@ struct SVGTemplate<Slot: Sendable>: Sendable {
         var isUsed = [Bool](repeating: false, count: fixed.count)
         var start = 0
         while let open = bytes[start...].firstIndex(of: UInt8(ascii: "{")) {
-            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else { preconditionFailure("unclosed slot in \(markup)") }
+            guard let close = bytes[open...].firstIndex(of: UInt8(ascii: "}")) else {
+                preconditionFailure("unclosed slot in \(markup)")
+            }
             run += bytes[start..<open]
             let name = String(decoding: bytes[open + 1..<close], as: UTF8.self)
             if let index = fixed.firstIndex(where: { $0.key == name }) {

@@ -22,7 +22,8 @@ public struct CardRenderer: Sendable {
     /// draws them 1.25 em wide. In the PNG, Modak's painter draws emoji in
     /// colour (`TextPainter`); librsvg, which draws text as outlines, draws
     /// them as silhouettes in the text colour — never as missing-glyph boxes.
-    public static let fontFamily = "'\(layoutFamily)', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
+    public static let fontFamily =
+        "'\(layoutFamily)', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic', sans-serif"
 
     /// The font whose metrics lay the cards out (`FontMetrics`).
     public static let layoutFamily = "Noto Sans CJK KR"
@@ -47,24 +48,36 @@ public struct CardRenderer: Sendable {
         self.siteName = siteName.map(FooterSiteName.init)
         var bonfire = SVGWriter()
         Bonfire.draw(into: &bonfire, theme: theme)
-        skeleton = SVGTemplate(CardMarkup.card, fixed: [
-            "backgroundTop": theme.background.top, "backgroundBottom": theme.background.bottom,
-            "glow": theme.background.glow, "glowOpacity": SVGWriter.number(theme.background.glowOpacity, decimals: 2),
-            "bonfireX": SVGWriter.number(Bonfire.origin.x), "bonfireY": SVGWriter.number(Bonfire.origin.y),
-            "bonfire": String(decoding: bonfire.output, as: UTF8.self),
-            "fontFamily": MarkupEscaper.xml.escaped(Self.fontFamily),
-        ], slot: CardMarkup.CardSlot.init)
+        skeleton = SVGTemplate(
+            CardMarkup.card,
+            fixed: [
+                "backgroundTop": theme.background.top, "backgroundBottom": theme.background.bottom,
+                "glow": theme.background.glow,
+                "glowOpacity": SVGWriter.number(theme.background.glowOpacity, decimals: 2),
+                "bonfireX": SVGWriter.number(Bonfire.origin.x), "bonfireY": SVGWriter.number(Bonfire.origin.y),
+                "bonfire": String(decoding: bonfire.output, as: UTF8.self),
+                "fontFamily": MarkupEscaper.xml.escaped(Self.fontFamily)
+            ], slot: CardMarkup.CardSlot.init)
         let bar = CardGeometry.accentBar
-        accentBar = SVGTemplate(CardMarkup.accentBar, fixed: ["x": String(bar.x), "width": String(bar.width), "radius": String(bar.radius), "accent": theme.text.accent],
-                                slot: CardMarkup.AccentBarSlot.init)
+        accentBar = SVGTemplate(
+            CardMarkup.accentBar,
+            fixed: [
+                "x": String(bar.x), "width": String(bar.width), "radius": String(bar.radius),
+                "accent": theme.text.accent
+            ],
+            slot: CardMarkup.AccentBarSlot.init)
         var lineMarkups: [SVGTemplate<CardMarkup.LineSlot>] = []
         for role in TextRole.allCases {
             for bold in [false, true] {
                 for lang in Language.allCases {
                     precondition(Self.lineStyleIndex(role: role, bold: bold, lang: lang) == lineMarkups.count)
-                    lineMarkups.append(SVGTemplate(CardMarkup.line, fixed: [
-                        "fontWeight": bold ? "700" : "400", "fill": Self.color(for: role, theme: theme), "lang": lang.code,
-                    ], slot: CardMarkup.LineSlot.init))
+                    lineMarkups.append(
+                        SVGTemplate(
+                            CardMarkup.line,
+                            fixed: [
+                                "fontWeight": bold ? "700" : "400", "fill": Self.color(for: role, theme: theme),
+                                "lang": lang.code
+                            ], slot: CardMarkup.LineSlot.init))
                 }
             }
         }
@@ -91,10 +104,12 @@ public struct CardRenderer: Sendable {
         let author = CardText.sanitize(content.author, keepNewlines: false)
         let siteName = footerSiteName(content.siteName)
         let dateLabel = content.dateLabel.map { CardText.sanitize($0, keepNewlines: false) }
-        let layout = CardLayout(korean: korean, english: english, author: author, siteName: siteName,
-                                dateLabel: dateLabel)
-        return LaidOutCard(id: content.id, korean: korean, english: english, author: author, siteName: siteName,
-                           dateLabel: dateLabel, layout: layout)
+        let layout = CardLayout(
+            korean: korean, english: english, author: author, siteName: siteName,
+            dateLabel: dateLabel)
+        return LaidOutCard(
+            id: content.id, korean: korean, english: english, author: author, siteName: siteName,
+            dateLabel: dateLabel, layout: layout)
     }
 
     /// The laid-out card as the UTF-8 bytes of its file.
@@ -111,8 +126,9 @@ public struct CardRenderer: Sendable {
             case .title:
                 Self.appendTitle(korean: korean, english: english, author: author, to: &svg)
             case .description:
-                Self.appendDescription(korean: korean, english: english, author: author, siteName: card.siteName.text,
-                                       dateLabel: dateLabel, to: &svg)
+                Self.appendDescription(
+                    korean: korean, english: english, author: author, siteName: card.siteName.text,
+                    dateLabel: dateLabel, to: &svg)
             case .accentBar:
                 guard let bar = Self.accentBar(of: layout) else { return }
                 accentBar.write(to: &svg) { slot, svg in
@@ -124,7 +140,8 @@ public struct CardRenderer: Sendable {
                 }
             case .lines:
                 for line in layout.lines {
-                    lineMarkups[Self.lineStyleIndex(role: line.role, bold: line.bold, lang: line.lang)].write(to: &svg) { slot, svg in
+                    lineMarkups[Self.lineStyleIndex(role: line.role, bold: line.bold, lang: line.lang)].write(to: &svg)
+                    { slot, svg in
                         switch slot {
                         case .x: svg.append(number: line.x)
                         case .y: svg.append(number: line.baseline)
@@ -159,17 +176,27 @@ public struct CardRenderer: Sendable {
     public func foreground<Bar, Line>(
         of card: LaidOutCard,
         bar: (_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ radius: Double, _ fill: String) -> Bar,
-        line: (_ text: String, _ x: Double, _ baseline: Double, _ fontSize: Double, _ bold: Bool, _ fill: String, _ language: String) -> Line
+        line: (
+            _ text: String, _ x: Double, _ baseline: Double, _ fontSize: Double, _ bold: Bool, _ fill: String,
+            _ language: String
+        ) -> Line
     ) -> (bar: Bar?, lines: [Line]) {
         let layout = card.layout
         let geometry = CardGeometry.accentBar
         let accent = Self.accentBar(of: layout).map {
-            bar(Double(geometry.x), SVGWriter.written($0.y), Double(geometry.width), SVGWriter.written($0.height), Double(geometry.radius), theme.text.accent)
+            bar(
+                Double(geometry.x), SVGWriter.written($0.y), Double(geometry.width), SVGWriter.written($0.height),
+                Double(geometry.radius), theme.text.accent)
         }
-        return (accent, layout.lines.map {
-            line($0.text, SVGWriter.written($0.x), SVGWriter.written($0.baseline), SVGWriter.written($0.fontSize), $0.bold,
-                 Self.color(for: $0.role, theme: theme), $0.lang.code)
-        })
+        return (
+            accent,
+            layout.lines.map {
+                line(
+                    $0.text, SVGWriter.written($0.x), SVGWriter.written($0.baseline), SVGWriter.written($0.fontSize),
+                    $0.bold,
+                    Self.color(for: $0.role, theme: theme), $0.lang.code)
+            }
+        )
     }
 
     /// Lays out `content` without drawing it (for tests and tools).
@@ -203,8 +230,10 @@ public struct CardRenderer: Sendable {
     }
 
     /// The saying, translation, author and footer, one per line (empty ones left out), escaped.
-    static func appendDescription(korean: String, english: String, author: String,
-                                  siteName: String, dateLabel: String?, to svg: inout SVGWriter) {
+    static func appendDescription(
+        korean: String, english: String, author: String,
+        siteName: String, dateLabel: String?, to svg: inout SVGWriter
+    ) {
         var parts = TextParts()
         parts.add(lines: korean, to: &svg)
         parts.add(lines: english, to: &svg)
@@ -223,8 +252,10 @@ private struct TextParts {
     /// `prefix` and `part` (UTF-8), after `separator` unless nothing was written yet; returns
     /// whether the part was written (it is left out when both are empty).
     @discardableResult
-    mutating func add(utf8 part: UnsafeBufferPointer<UInt8>, prefix: StaticString = "", after separator: StaticString = "\n",
-                      to svg: inout SVGWriter) -> Bool {
+    mutating func add(
+        utf8 part: UnsafeBufferPointer<UInt8>, prefix: StaticString = "", after separator: StaticString = "\n",
+        to svg: inout SVGWriter
+    ) -> Bool {
         guard !part.isEmpty || prefix.utf8CodeUnitCount > 0 else { return false }
         if !isEmpty { svg.append(separator) }
         isEmpty = false
@@ -234,8 +265,10 @@ private struct TextParts {
     }
 
     @discardableResult
-    mutating func add(_ part: String, prefix: StaticString = "", after separator: StaticString = "\n",
-                      to svg: inout SVGWriter) -> Bool {
+    mutating func add(
+        _ part: String, prefix: StaticString = "", after separator: StaticString = "\n",
+        to svg: inout SVGWriter
+    ) -> Bool {
         var part = part
         return part.withUTF8 { add(utf8: $0, prefix: prefix, after: separator, to: &svg) }
     }
@@ -249,7 +282,9 @@ private struct TextParts {
             // A newline is a character of its own, so the text can be split at its byte.
             while start < bytes.count {
                 let end = bytes.firstOffset(of: 0x0A, in: start..<bytes.count) ?? bytes.count
-                if add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: separator, to: &svg) { separator = " " }
+                if add(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]), after: separator, to: &svg) {
+                    separator = " "
+                }
                 start = end + 1
             }
         }
@@ -273,7 +308,7 @@ struct ElementIDs {
             }
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
                 safe.append(byte)
             default:
                 continue

@@ -23,8 +23,12 @@ enum CardText {
         let text = kept.endIndex == text.endIndex ? text : kept + "…"
         // Nearly every text is clean already: then it is returned as it is, without rebuilding it.
         // Its bytes tell, unless one may start a scalar to clean (see `mayStartScalarToClean`).
-        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains { mayStartScalarToClean($0, keepNewlines: keepNewlines) } }) ?? true,
-              text.unicodeScalars.contains(where: { needsCleaning($0, keepNewlines: keepNewlines) }) else { return text }
+        guard
+            text.utf8.withContiguousStorageIfAvailable({
+                $0.contains { mayStartScalarToClean($0, keepNewlines: keepNewlines) }
+            }) ?? true,
+            text.unicodeScalars.contains(where: { needsCleaning($0, keepNewlines: keepNewlines) })
+        else { return text }
         var result = String.UnicodeScalarView()
         let newline: Unicode.Scalar = keepNewlines ? "\n" : " "
         var previousWasCR = false

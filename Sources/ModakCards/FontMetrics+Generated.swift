@@ -465,7 +465,7 @@ extension FontMetrics {
         0xFFD2, 0xFFD7, 920,
         0xFFDA, 0xFFDC, 920,
         0xFFE0, 0xFFE6, 1000,
-        0xFFE8, 0xFFEE, 500,
+        0xFFE8, 0xFFEE, 500
     ])
 
     /// Noto Sans CJK KR Bold (font-weight 700).
@@ -911,7 +911,7 @@ extension FontMetrics {
         0xFFD2, 0xFFD7, 920,
         0xFFDA, 0xFFDC, 920,
         0xFFE0, 0xFFE6, 1000,
-        0xFFE8, 0xFFEE, 500,
+        0xFFE8, 0xFFEE, 500
     ])
 
     /// Advance of every glyph in Noto Color Emoji (widest advance in NotoColorEmoji.ttf).

@@ -121,7 +121,7 @@ final class FontMetrics: Sendable {
     static func isEmojiSequence(_ scalars: Character.UnicodeScalarView) -> Bool {
         for scalar in scalars {
             switch scalar.value {
-            case 0xFE0F, 0x20E3, 0x200D: return true  // VS16, keycap, ZWJ
+            case 0xFE0F, 0x20E3, 0x200D: return true // VS16, keycap, ZWJ
             default: if scalar.properties.isEmojiPresentation { return true }
             }
         }

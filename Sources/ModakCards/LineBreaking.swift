@@ -66,9 +66,11 @@ extension Paragraph {
     /// A line starts at a cluster to draw (a word's first, or the first after a cut), so the only
     /// space to trim is the one its last word ends with. Inlined, so that counting builds nothing.
     @inline(__always)
-    private func forEachGreedyLine(maxWidth: Int, _ body: (_ line: Range<Int>, _ width: Int, _ widthToTakeMore: Int) -> Bool) {
-        var index = 0  // the word the line starts in
-        var start = 0  // the line's first cluster
+    private func forEachGreedyLine(
+        maxWidth: Int, _ body: (_ line: Range<Int>, _ width: Int, _ widthToTakeMore: Int) -> Bool
+    ) {
+        var index = 0 // the word the line starts in
+        var start = 0 // the line's first cluster
         while index < words.count {
             let first = words[index]
             if prefix[first.contentEnd] - prefix[start] > maxWidth {
@@ -94,7 +96,9 @@ extension Paragraph {
             }
             let last = words[index - 1]
             let widthToTakeMore = index < words.count ? width + words[index].content : Int.max
-            guard body(start..<last.contentEnd, prefix[last.contentEnd] - prefix[start], widthToTakeMore) else { return }
+            guard body(start..<last.contentEnd, prefix[last.contentEnd] - prefix[start], widthToTakeMore) else {
+                return
+            }
             start = last.end
         }
     }
@@ -156,7 +160,8 @@ struct TextBlock: Sendable {
     func lines(maxWidth: Int, balanced: Bool = true) -> [LineSpan] {
         var lines: [LineSpan] = []
         for (index, paragraph) in paragraphs.enumerated() {
-            let ranges = balanced ? paragraph.balancedLines(maxWidth: maxWidth) : paragraph.greedyLines(maxWidth: maxWidth)
+            let ranges =
+                balanced ? paragraph.balancedLines(maxWidth: maxWidth) : paragraph.greedyLines(maxWidth: maxWidth)
             for range in ranges {
                 lines.append(LineSpan(paragraph: index, range: range, width: paragraph.width(of: range)))
             }
@@ -184,7 +189,9 @@ struct TextBlock: Sendable {
             end -= 1
             width -= clusters[end].width
         }
-        return (paragraphs[line.paragraph].text(of: line.range.lowerBound..<end, suffix: String(ellipsis)),
-                width + metrics.width(of: ellipsis))
+        return (
+            paragraphs[line.paragraph].text(of: line.range.lowerBound..<end, suffix: String(ellipsis)),
+            width + metrics.width(of: ellipsis)
+        )
     }
 }

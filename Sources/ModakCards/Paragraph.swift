@@ -40,7 +40,8 @@ struct Paragraph: Sendable {
 
     /// - Parameter utf8: valid UTF-8 (from a `String`).
     init(utf8: [UInt8], metrics: FontMetrics) {
-        var clusters = Self.singleScalarClusters(of: utf8, metrics: metrics) ?? Self.segmentedClusters(of: utf8, metrics: metrics)
+        var clusters =
+            Self.singleScalarClusters(of: utf8, metrics: metrics) ?? Self.segmentedClusters(of: utf8, metrics: metrics)
         while clusters.last?.isSpace == true { clusters.removeLast() }
 
         // Prefix widths, words and the widest space and word, in one pass.
@@ -91,7 +92,8 @@ struct Paragraph: Sendable {
             while start < utf8.count {
                 let (scalar, length) = Self.scalar(in: utf8, at: start)
                 guard standsAlone(scalar) else { return false }
-                collector.append(start..<start + length, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true)
+                collector.append(
+                    start..<start + length, width: metrics.advance(of: scalar), first: scalar, isSingleScalar: true)
                 start += length
             }
             return true
@@ -106,7 +108,8 @@ struct Paragraph: Sendable {
             let scalars = character.unicodeScalars
             let end = start + character.utf8.count
             let single = scalars.index(after: scalars.startIndex) == scalars.endIndex
-            collector.append(start..<end, width: metrics.width(of: character), first: scalars.first!, isSingleScalar: single)
+            collector.append(
+                start..<end, width: metrics.width(of: character), first: scalars.first!, isSingleScalar: single)
             start = end
         }
         return collector.clusters
@@ -138,7 +141,8 @@ struct Paragraph: Sendable {
             let isZeroWidthSpace = isSingleScalar && first == "\u{200B}"
             hyphenAfterWord = isSingleScalar && isHyphen(first) && !atStartOrSpace
             atStartOrSpace = isSpace
-            clusters.append(Cluster(bytes: bytes, width: width, isSpace: isSpace, breakAfter: isSpace || isZeroWidthSpace))
+            clusters.append(
+                Cluster(bytes: bytes, width: width, isSpace: isSpace, breakAfter: isSpace || isZeroWidthSpace))
         }
     }
 
@@ -150,12 +154,19 @@ struct Paragraph: Sendable {
         // Most lines collapse no space: their text is one run of the paragraph's bytes, copied
         // straight into the string (whole clusters of valid UTF-8, so not checked again).
         if suffix.isEmpty, let first = lineClusters.first, let last = lineClusters.last,
-           zip(lineClusters, lineClusters.dropFirst()).allSatisfy({ $0.bytes.upperBound == $1.bytes.lowerBound }) {
-            return utf8.withUnsafeBufferPointer { String(copyingValidUTF8: UnsafeBufferPointer(rebasing: $0[first.bytes.lowerBound..<last.bytes.upperBound])) }
+            zip(lineClusters, lineClusters.dropFirst()).allSatisfy({ $0.bytes.upperBound == $1.bytes.lowerBound })
+        {
+            return utf8.withUnsafeBufferPointer {
+                String(
+                    copyingValidUTF8: UnsafeBufferPointer(rebasing: $0[first.bytes.lowerBound..<last.bytes.upperBound]))
+            }
         }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(range.isEmpty ? 0 : clusters[range.upperBound - 1].bytes.upperBound
-                                  - clusters[range.lowerBound].bytes.lowerBound + suffix.utf8.count)
+        bytes.reserveCapacity(
+            range.isEmpty
+                ? 0
+                : clusters[range.upperBound - 1].bytes.upperBound
+                    - clusters[range.lowerBound].bytes.lowerBound + suffix.utf8.count)
         // Clusters are copied in runs: only collapsed spaces leave gaps between them.
         var run: Range<Int>?
         for cluster in lineClusters {
@@ -180,7 +191,7 @@ struct Paragraph: Sendable {
         var text = text
         return text.withUTF8 { utf8 in
             var width = 0
-            var previousIsSpace = true  // a space at the start would be trimmed
+            var previousIsSpace = true // a space at the start would be trimmed
             var start = 0
             while start < utf8.count {
                 let (scalar, length) = Self.scalar(in: utf8, at: start)
@@ -203,7 +214,8 @@ struct Paragraph: Sendable {
     static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x3000...0x3029, 0x3030...0x303F,
-             0x3131...0x318E, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E: true
+            0x3131...0x318E, 0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xFF01...0xFF5E:
+            true
         default: false
         }
     }
@@ -213,12 +225,13 @@ struct Paragraph: Sendable {
     private static func scalar(in utf8: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
         let lead = UInt32(utf8[index])
         func continuation(_ offset: Int) -> UInt32 { UInt32(utf8[index + offset] & 0x3F) }
-        let (value, length): (UInt32, Int) = switch lead {
-        case ..<0x80: (lead, 1)
-        case ..<0xE0: ((lead & 0x1F) << 6 | continuation(1), 2)
-        case ..<0xF0: ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
-        default: ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
-        }
+        let (value, length): (UInt32, Int) =
+            switch lead {
+            case ..<0x80: (lead, 1)
+            case ..<0xE0: ((lead & 0x1F) << 6 | continuation(1), 2)
+            case ..<0xF0: ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+            default: ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+            }
         return (Unicode.Scalar(value)!, length)
     }
 

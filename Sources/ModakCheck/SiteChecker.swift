@@ -30,7 +30,7 @@ public struct SiteChecker: Sendable {
     static let referenceAttributes: [String: [String]] = [
         "a": ["href"], "area": ["href"], "link": ["href"], "img": ["src", "srcset"], "source": ["src", "srcset"],
         "script": ["src"], "iframe": ["src"], "audio": ["src"], "video": ["src", "poster"], "track": ["src"],
-        "embed": ["src"], "object": ["data"], "input": ["src"],
+        "embed": ["src"], "object": ["data"], "input": ["src"]
     ]
     /// `<meta>` properties whose content is a URL of the site (shared previews).
     static let urlMetaProperties: Set<String> = ["og:url", "og:image", "twitter:image"]
@@ -40,7 +40,9 @@ public struct SiteChecker: Sendable {
 
     /// `baseURL` from site.json tells which absolute URLs are the site's own; without it only relative ones are.
     public init(outputDirectory: String, baseURL: String?) {
-        self.outputDirectory = outputDirectory.count > 1 && outputDirectory.hasSuffix("/") ? String(outputDirectory.dropLast()) : outputDirectory
+        self.outputDirectory =
+            outputDirectory.count > 1 && outputDirectory.hasSuffix("/")
+            ? String(outputDirectory.dropLast()) : outputDirectory
         site = baseURL.flatMap(SiteURL.init)
     }
 
@@ -54,9 +56,11 @@ public struct SiteChecker: Sendable {
                 let (findings, references) = checkPage(file.relativePath, file.bytes, existing: paths)
                 return (findings, references, kind)
             case .xml:
-                return (XMLWellFormedness.problem(in: file.bytes).map {
-                    [finding(file.relativePath, $0.line, "not well-formed XML", $0.message)]
-                } ?? [], 0, kind)
+                return (
+                    XMLWellFormedness.problem(in: file.bytes).map {
+                        [finding(file.relativePath, $0.line, "not well-formed XML", $0.message)]
+                    } ?? [], 0, kind
+                )
             case .json:
                 do throws(JSONSyntaxError) {
                     _ = try JSONParser.parse(file.bytes)
@@ -133,7 +137,9 @@ public struct SiteChecker: Sendable {
             guard let value = element.attributes[attribute] else { continue }
             if attribute == "srcset" {
                 // `url 2x, url 640w`: each candidate's URL is what comes before the first space.
-                result += value.split(separator: ",").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+                result += value.split(separator: ",").compactMap {
+                    $0.split(whereSeparator: \.isWhitespace).first.map(String.init)
+                }
             } else {
                 result.append(value)
             }
@@ -159,7 +165,9 @@ public struct SiteChecker: Sendable {
                 guard let inside = site.pathInside(path: Substring(trimmed)) else {
                     // Root-relative means the host's root to a browser, but the site's root in Markdown.
                     let rest = trimmed.drop { $0 == "/" }
-                    return .outsideSitePath(site.origin + trimmed, sitePath: site.path, relative: SitePaths.root(from: page) + rest, underBase: site.path + rest)
+                    return .outsideSitePath(
+                        site.origin + trimmed, sitePath: site.path, relative: SitePaths.root(from: page) + rest,
+                        underBase: site.path + rest)
                 }
                 path = inside
             } else {
@@ -204,7 +212,8 @@ public struct SiteChecker: Sendable {
                 let index = path.isEmpty ? "index.html" : path + "/index.html"
                 if isFolder { return existing.contains(index) ? nil : "no \(index) in the output" }
                 // A folder's URL without its slash still works: servers redirect to it.
-                return existing.contains(path) || existing.contains(index) ? nil : "no \(path.isEmpty ? "index.html" : path) in the output"
+                return existing.contains(path) || existing.contains(index)
+                    ? nil : "no \(path.isEmpty ? "index.html" : path) in the output"
             }
         }
     }

@@ -17,7 +17,9 @@ public struct SiteURL: Sendable, Equatable {
     }
 
     static func hasScheme(_ reference: String) -> Bool {
-        guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isLetter else { return false }
+        guard let colon = reference.firstIndex(of: ":"), let first = reference.first, first.isLetter else {
+            return false
+        }
         return reference[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
     }
 

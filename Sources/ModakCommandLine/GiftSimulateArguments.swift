@@ -8,14 +8,19 @@ public struct GiftSimulateArguments: Sendable, Equatable {
     public var answers: [GiftAnswer]
     public var contentDirectory: String
 
-    public init(gender: GiftGender, budget: ClosedRange<Int>, answers: [GiftAnswer] = [], contentDirectory: String = "content") {
+    public init(
+        gender: GiftGender, budget: ClosedRange<Int>, answers: [GiftAnswer] = [], contentDirectory: String = "content"
+    ) {
         (self.gender, self.budget, self.answers, self.contentDirectory) = (gender, budget, answers, contentDirectory)
     }
 
     public init(_ parsed: ParsedArguments) throws(UsageError) {
-        guard let gender = GiftGender(rawValue: parsed.value(Options.gender)) else { preconditionFailure("--gender takes only its choices") }
+        guard let gender = GiftGender(rawValue: parsed.value(Options.gender)) else {
+            preconditionFailure("--gender takes only its choices")
+        }
         self.init(
-            gender: gender, budget: try Self.budget(parsed.value(Options.budget)), answers: try Self.answers(parsed[Options.answers] ?? ""),
+            gender: gender, budget: try Self.budget(parsed.value(Options.budget)),
+            answers: try Self.answers(parsed[Options.answers] ?? ""),
             contentDirectory: parsed.value(Options.content)
         )
     }
@@ -34,7 +39,8 @@ public struct GiftSimulateArguments: Sendable, Equatable {
 
     private static func amount(_ text: Substring) -> Int? {
         guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }), let value = Int(text),
-              value <= GiftProfile.maximumBudget else { return nil }
+            value <= GiftProfile.maximumBudget
+        else { return nil }
         return value
     }
 

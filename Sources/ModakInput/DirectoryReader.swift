@@ -2,7 +2,7 @@ import Foundation
 import ModakCore
 import ParallelWork
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reads folders into memory: the first stage, and with `SiteWriter` the only one touching files.
@@ -39,14 +39,18 @@ public enum DirectoryReader {
         guard let stream = opendir(folder) else { throw InputError(description: "\(folder): cannot be read") }
         defer { closedir(stream) }
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
             guard keepsHidden ? !neverPublished.contains(name) : !name.hasPrefix(".") else { continue }
             let path = folder + "/" + name
             var kind = entry.pointee.d_type
             if kind == UInt8(DT_UNKNOWN) { // some file systems leave the type to `lstat`
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }
-                kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
+                kind =
+                    (info.st_mode & S_IFMT) == S_IFDIR
+                    ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? UInt8(DT_REG) : UInt8(DT_LNK)
             }
             if kind == UInt8(DT_DIR) {
                 let keepsHidden = keepsHidden || prefix + name == publishedWhole
@@ -72,7 +76,9 @@ public enum DirectoryReader {
         var count = 0
         while true {
             if count == bytes.count { bytes += [UInt8](repeating: 0, count: bytes.count) }
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
+            let read = bytes.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count)
+            }
             if read == 0 { break }
             if read < 0 {
                 if errno == EINTR { continue }

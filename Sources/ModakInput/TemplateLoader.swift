@@ -86,11 +86,19 @@ public enum TemplateLoader {
                 case .asset:
                     assets[path] = bytes
                 case .strings(let language):
-                    let table = try UIStrings.parse(bytes, path: location, knownKeys: overrides ? bundledKeys : nil, warnings: &warnings)
+                    let table = try UIStrings.parse(
+                        bytes, path: location, knownKeys: overrides ? bundledKeys : nil, warnings: &warnings)
                     strings[language, default: [:]].merge(table) { _, override in override }
                 case nil:
                     if overrides {
-                        warnings.append(Diagnostic(.warning, path: location, "Modak does not use this file: templates/ holds *.mustache templates, assets/ and i18n/<language>.json"))
+                        warnings.append(
+                            Diagnostic(
+                                .warning, path: location,
+                                """
+                                Modak does not use this file: templates/ holds *.mustache templates, assets/ and \
+                                i18n/<language>.json
+                                """
+                            ))
                     }
                 }
             }
@@ -104,8 +112,10 @@ public enum TemplateLoader {
                 fingerprint.add(name)
                 fingerprint.add(sources[name]!)
             }
-            return TemplateSet(library: library, assets: assetFiles, strings: strings, sourcePaths: sourcePaths, fingerprint: fingerprint.value,
-                               warnings: warnings.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
+            return TemplateSet(
+                library: library, assets: assetFiles, strings: strings, sourcePaths: sourcePaths,
+                fingerprint: fingerprint.value,
+                warnings: warnings.sorted { ($0.path, $0.line ?? 0) < ($1.path, $1.line ?? 0) })
         } catch let error as MustacheError {
             throw TemplateError(diagnostic: TemplateSet.diagnostic(for: error, sourcePaths: sourcePaths))
         }
@@ -119,7 +129,9 @@ public enum TemplateLoader {
     /// Warnings for the `added` templates (name → file) that no template includes: Modak renders
     /// pages only from the bundled names, so such a file is never used. A template included
     /// through the context (`{{>*name}}`) might use any, and then none is warned about.
-    private static func unusedTemplates(_ added: [String: String], library: MustacheLibrary, bundledNames: [String]) -> [Diagnostic] {
+    private static func unusedTemplates(_ added: [String: String], library: MustacheLibrary, bundledNames: [String])
+        -> [Diagnostic]
+    {
         var included = Set<String>()
         for name in library.names {
             let references = library.template(named: name)!.referencedTemplates
@@ -127,9 +139,14 @@ public enum TemplateLoader {
             included.formUnion(references.names)
         }
         return added.keys.sorted().filter { !included.contains($0) }.map { name in
-            let hint = KeySuggestion.nearest(to: name, among: bundledNames).map { "did you mean `\($0).mustache`?" }
-                ?? "an override takes the name of a bundled template, such as `saying.mustache` or `partials/saying-item.mustache`"
-            return Diagnostic(.warning, path: added[name]!, "no template is named `\(name)`, so this file is never used: \(hint)")
+            let hint =
+                KeySuggestion.nearest(to: name, among: bundledNames).map { "did you mean `\($0).mustache`?" }
+                    ?? """
+                    an override takes the name of a bundled template, such as `saying.mustache` or \
+                    `partials/saying-item.mustache`
+                    """
+            return Diagnostic(
+                .warning, path: added[name]!, "no template is named `\(name)`, so this file is never used: \(hint)")
         }
     }
 
@@ -137,7 +154,8 @@ public enum TemplateLoader {
     /// edits to `Templates/` without building the binary again); nil for the built-in ones.
     public static func bundledFolder() -> String? {
         guard let path = ProcessInfo.processInfo.environment["MODAK_TEMPLATES"], !path.isEmpty,
-              FileManager.default.fileExists(atPath: path + "/layout.mustache") else { return nil }
+            FileManager.default.fileExists(atPath: path + "/layout.mustache")
+        else { return nil }
         return path
     }
 }

@@ -15,8 +15,11 @@ public struct TemplateSet: Sendable {
     /// Override files that change nothing (a misspelt template name, an unknown UI string).
     public var warnings: [Diagnostic]
 
-    public init(library: MustacheLibrary, assets: [Asset], strings: [String: [String: String]], sourcePaths: [String: String] = [:],
-                fingerprint: UInt64, warnings: [Diagnostic] = []) {
+    public init(
+        library: MustacheLibrary, assets: [Asset], strings: [String: [String: String]],
+        sourcePaths: [String: String] = [:],
+        fingerprint: UInt64, warnings: [Diagnostic] = []
+    ) {
         (self.library, self.assets, self.strings, self.sourcePaths) = (library, assets, strings, sourcePaths)
         (self.fingerprint, self.warnings) = (fingerprint, warnings)
     }
@@ -25,9 +28,13 @@ public struct TemplateSet: Sendable {
     public static func diagnostic(for error: MustacheError, sourcePaths: [String: String]) -> Diagnostic {
         let location = error.location
         guard let path = sourcePaths[location.file] else {
-            return Diagnostic(path: "\(location.file).mustache", "\(error.message): add \(location.file).mustache to Templates/ or to the site's templates/ folder")
+            return Diagnostic(
+                path: "\(location.file).mustache",
+                "\(error.message): add \(location.file).mustache to Templates/ or to the site's templates/ folder")
         }
-        return location.line > 0 ? Diagnostic(path: path, line: location.line, "\(location.column): \(error.message)") : Diagnostic(path: path, error.message)
+        return location.line > 0
+            ? Diagnostic(path: path, line: location.line, "\(location.column): \(error.message)")
+            : Diagnostic(path: path, error.message)
     }
 
     /// The language of the UI strings for a BCP 47 tag, by RFC 4647 lookup: case aside, the whole

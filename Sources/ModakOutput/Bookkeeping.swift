@@ -1,8 +1,8 @@
 import Foundation
 import ModakCore
 #if canImport(Glibc)
-import Glibc
-import StableHashing
+    import Glibc
+    import StableHashing
 #endif
 
 /// The folder where Modak keeps what it knows about each output folder between builds, so that
@@ -18,7 +18,9 @@ public struct BuildCache: Sendable, Equatable {
     /// The cache named by the environment (see the type's documentation).
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> BuildCache {
         if let folder = environment["MODAK_CACHE_DIR"], !folder.isEmpty { return BuildCache(root: folder) }
-        if let folder = environment["XDG_CACHE_HOME"], folder.hasPrefix("/") { return BuildCache(root: folder + "/modak") }
+        if let folder = environment["XDG_CACHE_HOME"], folder.hasPrefix("/") {
+            return BuildCache(root: folder + "/modak")
+        }
         if let home = environment["HOME"], home.hasPrefix("/") { return BuildCache(root: home + "/.cache/modak") }
         return BuildCache(root: "/tmp/modak-cache-\(getuid())")
     }
@@ -27,7 +29,8 @@ public struct BuildCache: Sendable, Equatable {
     func bookkeeping(forOutput canonicalOutput: String) -> OutputBookkeeping {
         var hash = StableHash()
         hash.add(canonicalOutput)
-        return OutputBookkeeping(cache: self, folder: outputsFolder + "/" + String(hash.value, radix: 16), output: canonicalOutput)
+        return OutputBookkeeping(
+            cache: self, folder: outputsFolder + "/" + String(hash.value, radix: 16), output: canonicalOutput)
     }
 
     private var outputsFolder: String { root + "/outputs" }
@@ -38,7 +41,8 @@ public struct BuildCache: Sendable, Equatable {
         for name in names {
             let folder = outputsFolder + "/" + name
             guard let output = OutputBookkeeping.recordedOutput(in: folder), !FileSystem.exists(output),
-                  let lock = try? OutputLock(path: folder + "/" + OutputBookkeeping.lockName, folderForMessages: output) else { continue }
+                let lock = try? OutputLock(path: folder + "/" + OutputBookkeeping.lockName, folderForMessages: output)
+            else { continue }
             FileSystem.removeTree(folder)
             lock.release()
         }
@@ -94,8 +98,9 @@ struct OutputBookkeeping: Sendable {
             return Manifest.read(from: manifestPath) ?? Manifest.read(from: output + "/" + Self.legacyManifestName)
         }
         guard Self.recordedOutput(in: stamp.bookkeepingFolder) == output,
-              let manifest = Manifest.read(from: stamp.bookkeepingFolder + "/" + Self.manifestName),
-              manifest.buildID == stamp.buildID else { return nil }
+            let manifest = Manifest.read(from: stamp.bookkeepingFolder + "/" + Self.manifestName),
+            manifest.buildID == stamp.buildID
+        else { return nil }
         return manifest
     }
 

@@ -24,19 +24,26 @@ extension BuildRecord {
     /// The record at `path`, or nil when there is none or it cannot be read.
     static func read(from path: String) -> BuildRecord? {
         guard let data = FileManager.default.contents(atPath: path),
-              let stored = try? JSONDecoder().decode(Stored.self, from: data),
-              let inputs = UInt64(stored.inputs, radix: 16), let day = CivilDay(iso: stored.day),
-              let timeZone = TimeZone(identifier: stored.timeZone) else { return nil }
-        let diagnostics = stored.diagnostics.map { Diagnostic($0.warning ? .warning : .error, path: $0.path, line: $0.line, $0.message) }
-        return BuildRecord(inputs: inputs, today: BuildDay(day: day, timeZone: timeZone, now: Date(timeIntervalSinceReferenceDate: stored.now)),
-                           rootPath: stored.rootPath, diagnostics: diagnostics)
+            let stored = try? JSONDecoder().decode(Stored.self, from: data),
+            let inputs = UInt64(stored.inputs, radix: 16), let day = CivilDay(iso: stored.day),
+            let timeZone = TimeZone(identifier: stored.timeZone)
+        else { return nil }
+        let diagnostics = stored.diagnostics.map {
+            Diagnostic($0.warning ? .warning : .error, path: $0.path, line: $0.line, $0.message)
+        }
+        return BuildRecord(
+            inputs: inputs,
+            today: BuildDay(day: day, timeZone: timeZone, now: Date(timeIntervalSinceReferenceDate: stored.now)),
+            rootPath: stored.rootPath, diagnostics: diagnostics)
     }
 
     func write(to path: String) throws {
         let stored = Stored(
             inputs: String(inputs, radix: 16), day: today.day.description, timeZone: today.timeZone.identifier,
             now: today.now.timeIntervalSinceReferenceDate, rootPath: rootPath,
-            diagnostics: diagnostics.map { .init(warning: $0.severity == .warning, path: $0.path, line: $0.line, message: $0.message) })
+            diagnostics: diagnostics.map {
+                .init(warning: $0.severity == .warning, path: $0.path, line: $0.line, message: $0.message)
+            })
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         try FileSystem.writeAtomically([UInt8](try encoder.encode(stored)), to: path)

@@ -3,7 +3,9 @@ import Foundation
 /// A folder's absolute path with `.`, `..` and symbolic links resolved — also for the part of it
 /// that does not exist yet — so that one folder has one name however it was given.
 enum CanonicalPath {
-    static func of(_ path: String, relativeTo workingDirectory: String = FileManager.default.currentDirectoryPath) -> String {
+    static func of(_ path: String, relativeTo workingDirectory: String = FileManager.default.currentDirectoryPath)
+        -> String
+    {
         let absolute = path.hasPrefix("/") ? path : workingDirectory + "/" + path
         var existing = ""
         var rest: [Substring] = []

@@ -1,7 +1,7 @@
 import CGlibcExtras
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The few POSIX calls the writer needs, kept in one place so the rest reads as plain Swift.
@@ -85,7 +85,9 @@ public enum FileSystem {
     /// `synced`, marked as a file of the site when `marked` (`OutputMarks`); returns `path`. On
     /// failure the file is removed.
     @discardableResult
-    public static func write(_ bytes: [UInt8], to path: String, synced: Bool = false, marked: Bool = false) throws(OutputError) -> String {
+    public static func write(_ bytes: [UInt8], to path: String, synced: Bool = false, marked: Bool = false)
+        throws(OutputError) -> String
+    {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .cannotCreate(path, reason: lastError) }
         if marked { OutputMarks.mark(descriptor: descriptor) }
@@ -119,7 +121,8 @@ public enum FileSystem {
     /// (bench/README.md#decision-a-replaced-file-is-swapped-not-renamed-over)
     static func replace(_ path: String, with file: String) throws(OutputError) {
         if size(of: path) != nil,
-           renameat2(AT_FDCWD, file, AT_FDCWD, path, UInt32(MODAK_RENAME_EXCHANGE)) == 0 {
+            renameat2(AT_FDCWD, file, AT_FDCWD, path, UInt32(MODAK_RENAME_EXCHANGE)) == 0
+        {
             unlink(file)
             return
         }
@@ -157,7 +160,9 @@ public enum FileSystem {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let prefix = ".\(slash.map { path[path.index(after: $0)...] } ?? path[...]).modak-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder) else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "/" : folder) else {
+            return
+        }
         for name in names where name.hasPrefix(prefix) && isTemporaryName(name) {
             let pid = name.dropFirst(prefix.count).prefix { ("0"..."9").contains($0) }
             // Signal 0 only asks whether the process exists.
@@ -188,7 +193,8 @@ public enum FileSystem {
     /// version's output removes (`OutputBookkeeping.removeLegacyFiles`).
     static func isTemporaryName(_ name: String) -> Bool {
         guard name.hasPrefix("."), let marker = name.range(of: ".modak-", options: .backwards),
-              marker.lowerBound > name.index(after: name.startIndex) else { return false }
+            marker.lowerBound > name.index(after: name.startIndex)
+        else { return false }
         let rest = name[marker.upperBound...]
         let pid = rest.prefix { ("0"..."9").contains($0) }
         let after = rest.dropFirst(pid.count)
@@ -241,7 +247,8 @@ final class OutputLock {
             }
             var locked = stat(), current = stat()
             if fstat(descriptor, &locked) == 0, stat(path, &current) == 0,
-               locked.st_dev == current.st_dev, locked.st_ino == current.st_ino {
+                locked.st_dev == current.st_dev, locked.st_ino == current.st_ino
+            {
                 self.descriptor = descriptor
                 return
             }

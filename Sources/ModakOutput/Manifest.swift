@@ -42,12 +42,13 @@ struct Manifest: Equatable {
         for line in lines.dropFirst() {
             // `hash size key path` (`hash size path` in version 1); the path may hold spaces.
             guard let (hashField, afterHash) = Self.field(of: line), let hash = Self.number(hashField, radix: 16),
-                  let (sizeField, afterSize) = Self.field(of: afterHash), let size = Self.signedNumber(sizeField) else { continue }
+                let (sizeField, afterSize) = Self.field(of: afterHash), let size = Self.signedNumber(sizeField)
+            else { continue }
             var key: UInt64?
             var pathBytes = afterSize
             if hasKeys {
                 guard let (keyField, afterKey) = Self.field(of: afterSize) else { continue }
-                key = Self.number(keyField, radix: 16)  // `-` when the file has none
+                key = Self.number(keyField, radix: 16) // `-` when the file has none
                 pathBytes = afterKey
             }
             let path = String(decoding: pathBytes, as: UTF8.self)
@@ -69,11 +70,12 @@ struct Manifest: Equatable {
         guard !digits.isEmpty else { return nil }
         var value: UInt64 = 0
         for byte in digits {
-            let digit: UInt64 = switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)
-            default: radix
-            }
+            let digit: UInt64 =
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt64(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt64(byte - UInt8(ascii: "a") + 10)
+                default: radix
+                }
             guard digit < radix else { return nil }
             let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
             guard !overflow, shifted <= UInt64.max - digit else { return nil }
@@ -84,7 +86,8 @@ struct Manifest: Equatable {
 
     private static func signedNumber(_ digits: ArraySlice<UInt8>) -> Int? {
         let negative = digits.first == UInt8(ascii: "-")
-        guard let magnitude = number(negative ? digits.dropFirst() : digits, radix: 10), magnitude <= UInt64(Int.max) else { return nil }
+        guard let magnitude = number(negative ? digits.dropFirst() : digits, radix: 10), magnitude <= UInt64(Int.max)
+        else { return nil }
         return negative ? -Int(magnitude) : Int(magnitude)
     }
 

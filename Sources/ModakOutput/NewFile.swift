@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Creates a content file that did not exist (`modak init`, `new`, `import`), atomically and for

@@ -32,11 +32,17 @@ public enum OutputError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .pathRefused(let path): "refusing to write `\(path)`: it is not a plain path inside the output folder"
         case .twoOutputs(let path): "two outputs would be written to `\(path)`: rename one of their sources"
-        case .derivedFromNothing(let path, let source): "`\(path)` is made from `\(source)`, which this build does not write"
-        case .folderInFilesPlace(let path): "\(path) is a folder, where the site has a file: move the folder away and build again"
+        case .derivedFromNothing(let path, let source):
+            "`\(path)` is made from `\(source)`, which this build does not write"
+        case .folderInFilesPlace(let path):
+            "\(path) is a folder, where the site has a file: move the folder away and build again"
         case .fileInFoldersPlace(let path):
-            "\(path) cannot be written: a file in the output has the name of one of its folders; move that file away and build again"
-        case .locked(let output): "another modak build is writing to \(output); wait for it to finish and run the build again"
+            """
+            \(path) cannot be written: a file in the output has the name of one of its folders; move that file \
+            away and build again
+            """
+        case .locked(let output):
+            "another modak build is writing to \(output); wait for it to finish and run the build again"
         case .cannotCreateFolder(let path, let reason): "cannot create the folder \(path): \(reason)"
         case .cannotCreate(let path, let reason): "cannot create \(path): \(reason)"
         case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
@@ -55,9 +61,10 @@ extension OutputError {
     var reason: String? {
         switch self {
         case .cannotCreateFolder(_, let reason), .cannotCreate(_, let reason), .cannotWrite(_, let reason),
-             .cannotReplace(_, let reason), .cannotCreateOutput(_, let reason), .cannotOpenLock(_, let reason):
+            .cannotReplace(_, let reason), .cannotCreateOutput(_, let reason), .cannotOpenLock(_, let reason):
             reason
-        case .pathRefused, .twoOutputs, .derivedFromNothing, .folderInFilesPlace, .fileInFoldersPlace, .locked, .keyMissesChange:
+        case .pathRefused, .twoOutputs, .derivedFromNothing, .folderInFilesPlace, .fileInFoldersPlace, .locked,
+            .keyMissesChange:
             nil
         }
     }

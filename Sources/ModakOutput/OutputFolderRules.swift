@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a folder cannot be a site's output folder. Each refusal is made before anything is written.
@@ -21,19 +21,40 @@ public enum OutputRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .root(let output):
-            return "`\(output)` cannot be the output folder: it is the root of the machine; give --output a folder of its own, such as `public`"
+            return
+                """
+                `\(output)` cannot be the output folder: it is the root of the machine; give --output a folder of \
+                its own, such as `public`
+                """
         case .notAFolder(let output):
             return "`\(output)` cannot be the output folder: it is a file; give --output a folder, such as `public`"
         case .home(let output, let home):
             let what = CanonicalPath.of(output) == home ? "it is your home folder" : "it holds your home folder \(home)"
-            return "`\(output)` cannot be the output folder: \(what); give --output a folder of its own, such as `\(home)/site/public`"
+            return
+                """
+                `\(output)` cannot be the output folder: \(what); give --output a folder of its own, such as \
+                `\(home)/site/public`
+                """
         case .overlaps(let output, let sources, let folder, let overlap, let suggestion):
-            let why = switch overlap {
-            case .same: "it is the \(sources.rawValue) folder"
-            case .inside: "it is inside the \(sources.rawValue) folder `\(folder)`, so the site would be read back as \(sources.rawValue)"
-            case .containing: "it holds the \(sources.rawValue) folder `\(folder)`, so the site's files would mix with its sources"
-            }
-            return "`\(output)` cannot be the output folder: \(why); choose a folder apart from the content and templates folders, such as `\(suggestion)`"
+            let why =
+                switch overlap {
+                case .same: "it is the \(sources.rawValue) folder"
+                case .inside:
+                    """
+                    it is inside the \(sources.rawValue) folder `\(folder)`, so the site would be read back as \
+                    \(sources.rawValue)
+                    """
+                case .containing:
+                    """
+                    it holds the \(sources.rawValue) folder `\(folder)`, so the site's files would mix with its \
+                    sources
+                    """
+                }
+            return
+                """
+                `\(output)` cannot be the output folder: \(why); choose a folder apart from the content and \
+                templates folders, such as `\(suggestion)`
+                """
         case .notModaks(let output, let examples):
             let listed = examples.map { "`\($0)`" }.joined(separator: ", ")
             return "`\(output)` holds files that Modak did not write (\(listed)) and no record of a Modak build: "
@@ -62,9 +83,12 @@ public struct OutputFolderRules: Sendable {
         if let home, home == canonical || Self.isInside(home, canonical) { throw .home(output: output, home: home) }
         let contentParent = URL(fileURLWithPath: content).deletingLastPathComponent().relativePath
         let suggestion = content.contains("/") ? contentParent + "/public" : "public"
-        for (folder, sources) in [(content, OutputRefusal.Sources.content)] + templateFolders.map({ ($0, .templates) }) {
+        for (folder, sources) in [(content, OutputRefusal.Sources.content)] + templateFolders.map({ ($0, .templates) })
+        {
             let other = CanonicalPath.of(folder)
-            let overlap: OutputRefusal.Overlap? = other == canonical ? .same
+            let overlap: OutputRefusal.Overlap? =
+                other == canonical
+                ? .same
                 : Self.isInside(canonical, other) ? .inside : Self.isInside(other, canonical) ? .containing : nil
             if let overlap { throw .overlaps(output: output, sources, folder: folder, overlap, suggestion: suggestion) }
         }

@@ -1,7 +1,7 @@
 import CGlibcExtras
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What an output folder itself says about the Modak builds made in it, whichever cache each build
@@ -40,7 +40,9 @@ enum OutputMarks {
             guard let stream = opendir(absolute) else { return }
             defer { closedir(stream) }
             while let entry = readdir(stream) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+                }
                 guard name != ".", name != "..", !FileSystem.isTemporaryName(name) else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 switch FileSystem.linkKind(of: folder + "/" + path) {

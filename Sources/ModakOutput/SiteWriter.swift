@@ -2,8 +2,8 @@ import Foundation
 import ModakCore
 import ParallelWork
 #if canImport(Glibc)
-import Glibc
-import StableHashing
+    import Glibc
+    import StableHashing
 #endif
 
 /// What one write did, for the build's summary line.
@@ -48,8 +48,10 @@ public struct SiteWriter: Sendable {
     /// `progress(done, total)` is called as files are staged, from any thread. Derived files are
     /// made by `deriver` from the files they come from; without one, none are made. With a
     /// `record`, the bookkeeping remembers what this build was made from (see `BuildRecord`).
-    public func write(_ plan: OutputPlan, deriver: (any FileDeriver)? = nil, record: BuildRecord? = nil,
-                      progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> WriteReport {
+    public func write(
+        _ plan: OutputPlan, deriver: (any FileDeriver)? = nil, record: BuildRecord? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) throws -> WriteReport {
         try OutputPathRules.check(plan)
         let lock = try bookkeeping.lock(displayName: outputDirectory)
         defer { lock.release() }
@@ -61,34 +63,42 @@ public struct SiteWriter: Sendable {
         let truth = outputIsNew ? Manifest(entries: [:]) : bookkeeping.manifest(describing: foundStamp)
         let previous = truth ?? Manifest(entries: [:])
         let keepsStamp = foundStamp?.bookkeepingFolder == bookkeeping.folder && truth?.buildID == foundStamp?.buildID
-        let stamp = OutputStamp(buildID: keepsStamp ? foundStamp!.buildID : UInt64.random(in: 1...UInt64.max),
-                                bookkeepingFolder: bookkeeping.folder)
+        let stamp = OutputStamp(
+            buildID: keepsStamp ? foundStamp!.buildID : UInt64.random(in: 1...UInt64.max),
+            bookkeepingFolder: bookkeeping.folder)
 
         let jobs = WriteJob.jobs(of: plan)
         let knownEntries = ParallelMap.map(jobs) { knownEntry(of: $0, previous: previous) }
         #if DEBUG
-        try verifyKeys(jobs, knownEntries)
+            try verifyKeys(jobs, knownEntries)
         #endif
         let derived = deriver == nil ? [] : plan.derived
         let staging = try StagingArea.prepare(for: output, outputIsNew: outputIsNew)
         do {
             // The staging folder takes the output's place: a build that finds it there stops, as at the output's lock.
-            let stagingLock = staging.becomesOutput ? try OutputLock(folder: staging.folder, folderForMessages: outputDirectory) : nil
+            let stagingLock =
+                staging.becomesOutput ? try OutputLock(folder: staging.folder, folderForMessages: outputDirectory) : nil
             defer { stagingLock?.release() }
-            let staged = try staging.stage(jobs.indices.filter { knownEntries[$0] == nil }.map { jobs[$0] }, previous: previous, progress: progress)
+            let staged = try staging.stage(
+                jobs.indices.filter { knownEntries[$0] == nil }.map { jobs[$0] }, previous: previous, progress: progress
+            )
             var current = Manifest(entries: [:], buildID: stamp.buildID)
             current.entries.reserveCapacity(jobs.count + derived.count)
-            for (index, entry) in knownEntries.enumerated() { if let entry { current.entries[jobs[index].path] = entry } }
+            for (index, entry) in knownEntries.enumerated() {
+                if let entry { current.entries[jobs[index].path] = entry }
+            }
             for file in staged { current.entries[file.path] = file.entry }
 
             // A derived file is keyed by its source's hash and its pixel size, and checked by its
             // size on disk, so it is made again exactly when either changes or it goes missing.
             let pendingDerived = derived.filter { file in
-                previous.entries[file.path]?.hash != current.entries[file.source].map({ file.hash(fromSource: $0.hash) })
+                previous.entries[file.path]?.hash
+                    != current.entries[file.source].map({ file.hash(fromSource: $0.hash) })
                     || FileSystem.size(of: output + "/" + file.path) != previous.entries[file.path]?.size
             }
             if let deriver, !pendingDerived.isEmpty {
-                try staging.derive(pendingDerived, stagedSources: Set(staged.lazy.filter(\.isWritten).map(\.path)), with: deriver)
+                try staging.derive(
+                    pendingDerived, stagedSources: Set(staged.lazy.filter(\.isWritten).map(\.path)), with: deriver)
             }
             let pendingPaths = Set(pendingDerived.map(\.path))
             for file in derived {
@@ -102,8 +112,9 @@ public struct SiteWriter: Sendable {
             // Without a manifest that describes the folder, the files an earlier build made are those it marked.
             let earlier = truth == nil ? Set(OutputMarks.markedFiles(in: output)) : []
             let stale = Set(previous.entries.keys).union(earlier).filter { current.entries[$0] == nil }.sorted()
-            let removed = try commit(changed, stale: stale, from: staging, current: current, previous: previous,
-                                     stamp: (found: foundStamp, new: stamp), order: order, record: record)
+            let removed = try commit(
+                changed, stale: stale, from: staging, current: current, previous: previous,
+                stamp: (found: foundStamp, new: stamp), order: order, record: record)
             let total = jobs.count + derived.count
             return WriteReport(written: changed.count, unchanged: total - changed.count, removed: removed)
         } catch {
@@ -116,8 +127,10 @@ public struct SiteWriter: Sendable {
 
     /// The commit step: puts the `changed` files in place, removes the `stale` ones, stamps the
     /// folder and writes the manifest and the record. Returns how many stale files were removed.
-    private func commit(_ changed: [String], stale: [String], from staging: StagingArea, current: Manifest, previous: Manifest,
-                        stamp: (found: OutputStamp?, new: OutputStamp), order: [String], record: BuildRecord?) throws -> Int {
+    private func commit(
+        _ changed: [String], stale: [String], from staging: StagingArea, current: Manifest, previous: Manifest,
+        stamp: (found: OutputStamp?, new: OutputStamp), order: [String], record: BuildRecord?
+    ) throws -> Int {
         if staging.becomesOutput {
             stamp.new.write(on: staging.folder)
             guard rename(staging.folder, output) == 0 else {
@@ -142,7 +155,8 @@ public struct SiteWriter: Sendable {
             // A folder built before marks: its files are marked once, so that a later build finds
             // them without this cache.
             if stamp.found == nil {
-                for path in current.entries.keys where !OutputMarks.mark(path: output + "/" + path) && errno == ENOTSUP { break }
+                for path in current.entries.keys where !OutputMarks.mark(path: output + "/" + path) && errno == ENOTSUP
+                { break }
             }
         }
         var removed = 0
@@ -168,10 +182,14 @@ public struct SiteWriter: Sendable {
     /// still there at the size it wrote: then a build from the same inputs has nothing to do.
     public func unchangedBuild(from inputs: UInt64) -> (record: BuildRecord, report: WriteReport)? {
         guard let record = BuildRecord.read(from: bookkeeping.recordPath), record.inputs == inputs,
-              let manifest = Manifest.read(from: bookkeeping.manifestPath) else { return nil }
+            let manifest = Manifest.read(from: bookkeeping.manifestPath)
+        else { return nil }
         // Another build (with another cache) may have changed the folder since.
         if let stamp = OutputStamp.read(of: output),
-           stamp != OutputStamp(buildID: manifest.buildID ?? 0, bookkeepingFolder: bookkeeping.folder) { return nil }
+            stamp != OutputStamp(buildID: manifest.buildID ?? 0, bookkeepingFolder: bookkeeping.folder)
+        {
+            return nil
+        }
         let entries = manifest.entries.map { $0 }
         let intact = ParallelMap.map(entries) { path, entry in
             entry != .unknown && FileSystem.size(of: output + "/" + path) == entry.size
@@ -195,12 +213,13 @@ public struct SiteWriter: Sendable {
     }
 
     #if DEBUG
-    /// Tests build in debug: there, check the promise that equal keys mean equal bytes.
-    private func verifyKeys(_ jobs: [WriteJob], _ knownEntries: [Manifest.Entry?]) throws {
-        for (job, entry) in zip(jobs, knownEntries) {
-            guard let entry, case .deferred(_, let render) = job.content, StableHash.of(try render()) != entry.hash else { continue }
-            throw OutputError.keyMissesChange(job.path)
+        /// Tests build in debug: there, check the promise that equal keys mean equal bytes.
+        private func verifyKeys(_ jobs: [WriteJob], _ knownEntries: [Manifest.Entry?]) throws {
+            for (job, entry) in zip(jobs, knownEntries) {
+                guard let entry, case .deferred(_, let render) = job.content, StableHash.of(try render()) != entry.hash
+                else { continue }
+                throw OutputError.keyMissesChange(job.path)
+            }
         }
-    }
     #endif
 }

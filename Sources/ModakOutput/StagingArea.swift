@@ -4,7 +4,7 @@ import ParallelWork
 import StableHashing
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A file of the plan, as the writer handles it: its bytes, or how to render them.
@@ -55,7 +55,9 @@ struct StagingArea: Sendable {
             try FileSystem.createDirectories(sibling)
             return StagingArea(folder: sibling, output: output, becomesOutput: true)
         }
-        if FileSystem.device(of: parent) == FileSystem.device(of: output), (try? FileSystem.makeDirectory(sibling)) == true {
+        if FileSystem.device(of: parent) == FileSystem.device(of: output),
+            (try? FileSystem.makeDirectory(sibling)) == true
+        {
             return StagingArea(folder: sibling, output: output, becomesOutput: false)
         }
         let inside = FileSystem.temporarySibling(of: insideName(of: output))
@@ -72,7 +74,8 @@ struct StagingArea: Sendable {
 
     /// Makes each job's file and writes it to the staging folder unless the output holds the same
     /// bytes. A job that fails stops the staging; the files not yet made are not made.
-    func stage(_ jobs: [WriteJob], previous: Manifest, progress: (@Sendable (Int, Int) -> Void)?) throws -> [StagedFile] {
+    func stage(_ jobs: [WriteJob], previous: Manifest, progress: (@Sendable (Int, Int) -> Void)?) throws -> [StagedFile]
+    {
         let leafFolders = try makeFolders(for: jobs.map(\.path))
         let done = Atomic<Int>(0)
         // After one failure the build fails anyway: a template stopped at its step limit would
@@ -107,7 +110,9 @@ struct StagingArea: Sendable {
         let entry = Manifest.Entry(hash: StableHash.of(bytes), size: bytes.count, key: key)
         let target = output + "/" + job.path
         switch becomesOutput ? .missing : FileSystem.kind(of: target) {
-        case .file(let size) where size == entry.size && previous.entries[job.path].map({ $0.hash == entry.hash && $0.size == entry.size }) == true:
+        case .file(let size)
+        where size == entry.size
+            && previous.entries[job.path].map({ $0.hash == entry.hash && $0.size == entry.size }) == true:
             return StagedFile(path: job.path, entry: entry, isWritten: false)
         case .file, .missing:
             break
@@ -129,10 +134,12 @@ struct StagingArea: Sendable {
         for folder in Set(files.compactMap { Self.folder(of: $0.path) }) {
             try FileSystem.createDirectories(path(of: String(folder)))
         }
-        try deriver.derive(files.map { file in
-            DerivationJob(source: stagedSources.contains(file.source) ? path(of: file.source) : output + "/" + file.source,
-                          destination: path(of: file.path), derivation: file.derivation)
-        })
+        try deriver.derive(
+            files.map { file in
+                DerivationJob(
+                    source: stagedSources.contains(file.source) ? path(of: file.source) : output + "/" + file.source,
+                    destination: path(of: file.path), derivation: file.derivation)
+            })
         for file in files { OutputMarks.mark(path: path(of: file.path)) }
     }
 

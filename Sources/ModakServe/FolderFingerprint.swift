@@ -1,6 +1,6 @@
 import ModakCore
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A hash of the names, sizes, inodes and modification times of every file below some folders.
@@ -21,7 +21,9 @@ public enum FolderFingerprint {
         guard let directory = opendir(folder) else { return }
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             if !name.hasPrefix(".") { names.append(name) }
         }
         closedir(directory)
@@ -37,7 +39,9 @@ public enum FolderFingerprint {
             }
             if (info.st_mode & S_IFMT) == S_IFLNK { _ = stat(path, &info) }
             hash.add(name)
-            for number in [UInt64(info.st_size), UInt64(info.st_ino), UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec)] {
+            for number in [
+                UInt64(info.st_size), UInt64(info.st_ino), UInt64(info.st_mtim.tv_sec), UInt64(info.st_mtim.tv_nsec)
+            ] {
                 withUnsafeBytes(of: number) { hash.add($0) }
             }
         }

@@ -47,8 +47,12 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A short plain-text response, for errors without a page of their own.
-    public static func text(_ status: Int, _ text: String, headers: [(name: String, value: String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers, body: Array((text + "\n").utf8))
+    public static func text(_ status: Int, _ text: String, headers: [(name: String, value: String)] = [])
+        -> HTTPResponse
+    {
+        HTTPResponse(
+            status: status, headers: [("Content-Type", "text/plain; charset=utf-8")] + headers,
+            body: Array((text + "\n").utf8))
     }
 
     /// The status line and headers; `Content-Length` is always the body's length, even for `HEAD`.
@@ -102,12 +106,15 @@ public enum HTTPParser {
         }
         guard end <= maximumHeadSize else { return .invalid(status: 431) }
         // Header bytes outside UTF-8 are decoded with replacement characters; only ASCII matters here.
-        let lines = String(decoding: buffer[..<end], as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: false)
+        let lines = String(decoding: buffer[..<end], as: UTF8.self).split(
+            separator: "\r\n", omittingEmptySubsequences: false)
         let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
         guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0.isASCII && $0.isUppercase }),
-              parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0"
+            parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0"
         else { return .invalid(status: 400) }
-        guard !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && !$0.isWhitespace }) else { return .invalid(status: 400) }
+        guard !parts[1].isEmpty, parts[1].allSatisfy({ $0.isASCII && !$0.isWhitespace }) else {
+            return .invalid(status: 400)
+        }
 
         var headers: [String: String] = [:]
         for line in lines.dropFirst() where !line.isEmpty {
@@ -118,7 +125,8 @@ public enum HTTPParser {
             let key = name.lowercased()
             headers[key] = headers[key].map { $0 + ", " + value } ?? value
         }
-        let request = HTTPRequest(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]), headers: headers)
+        let request = HTTPRequest(
+            method: String(parts[0]), target: String(parts[1]), version: String(parts[2]), headers: headers)
         return .request(request, consumed: end + 4)
     }
 

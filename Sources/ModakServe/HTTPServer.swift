@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What a handler answers: a whole response, or a stream that keeps the connection (server-sent events).
@@ -49,7 +49,9 @@ public final class HTTPServer: Sendable {
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         let bound = Socket.withLoopback(port: port) { bind(descriptor, $0, $1) }
         guard bound == 0, listen(descriptor, SOMAXCONN) == 0 else {
-            let reason = errno == EADDRINUSE ? "it is in use: stop the other server or choose another with --port" : Socket.lastError
+            let reason =
+                errno == EADDRINUSE
+                ? "it is in use: stop the other server or choose another with --port" : Socket.lastError
             close(descriptor)
             throw ServerError(description: "cannot listen on 127.0.0.1:\(port): \(reason)")
         }
@@ -109,14 +111,19 @@ public final class HTTPServer: Sendable {
                 guard count > 0 else { return }
                 buffer.append(contentsOf: chunk[..<count])
             case .invalid(let status):
-                _ = Socket.sendAll(client, HTTPResponse.text(status, HTTPResponse.reason(status)).serialized(keepAlive: false))
+                _ = Socket.sendAll(
+                    client, HTTPResponse.text(status, HTTPResponse.reason(status)).serialized(keepAlive: false))
                 return
             case .request(let request, let consumed):
                 buffer.removeFirst(consumed)
                 let keepAlive = request.wantsKeepAlive && !request.hasBody && !stopped.load(ordering: .relaxed)
                 switch handler(request) {
                 case .response(let response):
-                    guard Socket.sendAll(client, response.serialized(keepAlive: keepAlive, body: request.method != "HEAD")), keepAlive else { return }
+                    guard
+                        Socket.sendAll(
+                            client, response.serialized(keepAlive: keepAlive, body: request.method != "HEAD")),
+                        keepAlive
+                    else { return }
                 case .stream(let headers, let body):
                     var head = "HTTP/1.1 200 OK\r\n"
                     for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -141,7 +148,9 @@ enum Socket {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         return withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
     }
 
@@ -157,7 +166,9 @@ enum Socket {
     static func sendAll(_ socket: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { send(socket, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            let count = bytes.withUnsafeBytes {
+                send(socket, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return false }
             offset += count

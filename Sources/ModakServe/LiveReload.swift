@@ -45,14 +45,28 @@ public enum LiveReload {
 
     /// What is added before `</body>`; `generation` is the build the page comes from.
     public static func snippet(generation: Int, errors: [String]) -> String {
-        var html = "<script data-modak-serve>new EventSource(\"\(eventsPath)?since=\(generation)\")"
+        var html =
+            "<script data-modak-serve>new EventSource(\"\(eventsPath)?since=\(generation)\")"
             + ".addEventListener(\"reload\",function(){location.reload()})</script>"
         if !errors.isEmpty {
             let items = errors.map { "<li>\(MarkupEscaper.html.escaped($0))</li>" }.joined()
-            html += "<div data-modak-serve id=\"modak-build-errors\" role=\"alert\" title=\"click to hide\" onclick=\"this.remove()\" style=\"position:fixed;inset:auto 0 0 0;"
-                + "max-height:50vh;overflow:auto;z-index:2147483647;margin:0;padding:1em 1.5em;background:#3b0d0c;color:#fff;"
-                + "font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap\"><strong>modak serve: the last build failed; "
-                + "this is the last good site.</strong><ul style=\"margin:.5em 0 0;padding-left:1.2em\">\(items)</ul></div>"
+            html +=
+                """
+                <div data-modak-serve id=\"modak-build-errors\" role=\"alert\" title=\"click to hide\" \
+                onclick=\"this.remove()\" style=\"position:fixed;inset:auto 0 0 0;
+                """
+                    + """
+                    max-height:50vh;overflow:auto;z-index:2147483647;margin:0;padding:1em \
+                    1.5em;background:#3b0d0c;color:#fff;
+                    """
+                    + """
+                    font:14px/1.5 ui-monospace,monospace;white-space:pre-wrap\"><strong>modak serve: the last build \
+                    failed; 
+                    """
+                    + """
+                    this is the last good site.</strong><ul style=\"margin:.5em 0 \
+                    0;padding-left:1.2em\">\(items)</ul></div>
+                    """
         }
         return html
     }

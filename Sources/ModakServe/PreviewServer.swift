@@ -46,7 +46,10 @@ public final class PreviewServer: Sendable {
     private let siteRoot = Mutex<[String]>([])
 
     /// `onBuild` is told about every build, from the server's own thread.
-    public init(builder: SiteBuilder, request: BuildRequest, pollInterval: TimeInterval = 0.3, onBuild: @escaping @Sendable (Build) -> Void) {
+    public init(
+        builder: SiteBuilder, request: BuildRequest, pollInterval: TimeInterval = 0.3,
+        onBuild: @escaping @Sendable (Build) -> Void
+    ) {
         (self.builder, self.request, self.pollInterval) = (builder, request, pollInterval)
         self.onBuild = onBuild
         files = StaticFiles(root: request.outputDirectory)
@@ -151,8 +154,12 @@ public final class PreviewServer: Sendable {
             let location = Self.urlPath(ofRoot: root)
             return .response(.text(302, "the site is at \(location)", headers: [("Location", location)]))
         }
-        if requested.components == root, !root.isEmpty, !requested.isFolder { return .response(Self.slashAdded(to: requested, query: request.query)) }
-        switch files.lookup(SitePath(components: Array(requested.components.dropFirst(root.count)), isFolder: requested.isFolder)) {
+        if requested.components == root, !root.isEmpty, !requested.isFolder {
+            return .response(Self.slashAdded(to: requested, query: request.query))
+        }
+        switch files.lookup(
+            SitePath(components: Array(requested.components.dropFirst(root.count)), isFolder: requested.isFolder))
+        {
         case .file(let realPath):
             guard let bytes = files.contents(of: realPath) else { return .response(notFound()) }
             return .response(page(200, bytes, type: MediaType.of(realPath)))
@@ -187,7 +194,10 @@ public final class PreviewServer: Sendable {
             body = LiveReload.inject(LiveReload.snippet(generation: current, errors: errors), into: bytes)
         }
         // no-store: a preview must show the latest build, never a cached page.
-        return HTTPResponse(status: status, headers: [("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")], body: body)
+        return HTTPResponse(
+            status: status,
+            headers: [("Content-Type", type), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")],
+            body: body)
     }
 
     /// Server-sent events: `reload` as soon as the site is newer than the page's build.
@@ -201,7 +211,9 @@ public final class PreviewServer: Sendable {
                     return
                 }
                 // A comment now and then finds out when the page has gone, and frees the thread.
-                if generation.wait(whileAt: seen, timeout: 15) == nil, !writer.write(Array(": waiting\n\n".utf8)) { return }
+                if generation.wait(whileAt: seen, timeout: 15) == nil, !writer.write(Array(": waiting\n\n".utf8)) {
+                    return
+                }
             }
         }
     }

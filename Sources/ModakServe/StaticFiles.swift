@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A request path made safe to look up: percent-decoded, split, with nothing that could climb out.
@@ -38,14 +38,17 @@ public struct SitePath: Sendable, Equatable {
 
     /// The path as a URL path (`/a/b`), every component percent-encoded, so it can only name this site.
     public var urlPath: String {
-        "/" + components.map { component in
-            component.utf8.map { byte in
-                Self.unreserved.contains(byte) ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded
-            }.joined()
-        }.joined(separator: "/")
+        "/"
+            + components.map { component in
+                component.utf8.map { byte in
+                    Self.unreserved.contains(byte)
+                        ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded
+                }.joined()
+            }.joined(separator: "/")
     }
 
-    private static let unreserved = Set(Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
+    private static let unreserved = Set(
+        Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8))
 
     /// `%XX` escapes decoded; nil for a bad escape, a NUL byte or bytes that are not UTF-8.
     /// Decoding happens once, before splitting, so `%2e%2e` and `..%2f` are caught as `..`.
@@ -54,7 +57,9 @@ public struct SitePath: Sendable, Equatable {
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
             if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    return nil
+                }
                 bytes.append(high << 4 | low)
             } else {
                 bytes.append(byte)
@@ -166,7 +171,7 @@ public enum MediaType {
         "txt": "text/plain; charset=utf-8",
         "ico": "image/x-icon",
         "webmanifest": "application/manifest+json",
-        "woff2": "font/woff2",
+        "woff2": "font/woff2"
     ]
 
     public static func of(_ path: String) -> String {

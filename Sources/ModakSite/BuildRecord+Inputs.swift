@@ -7,7 +7,9 @@ import StableHashing
 extension BuildRecord {
     /// The fingerprint of a build's inputs: this executable, the content files, the files of the
     /// template folders in their order, and the request's options. Nil for a build on the clock.
-    public static func inputs(content: [SourceFile], templateFolders: [String], request: BuildRequest, makesPNG: Bool) throws -> UInt64? {
+    public static func inputs(content: [SourceFile], templateFolders: [String], request: BuildRequest, makesPNG: Bool)
+        throws -> UInt64?
+    {
         var hash = StableHash()
         if let day = request.day {
             hash.add("day " + day.description)
@@ -18,7 +20,10 @@ extension BuildRecord {
             return nil
         }
         hash.add(ExecutableIdentity.fingerprint)
-        hash.add(encoding: [request.theme ?? "-", request.baseURL ?? "-", makesPNG ? "png" : "svg", request.includeDrafts ? "drafts" : "-"])
+        hash.add(encoding: [
+            request.theme ?? "-", request.baseURL ?? "-", makesPNG ? "png" : "svg",
+            request.includeDrafts ? "drafts" : "-"
+        ])
         hash.add(UInt64(content.count))
         for file in content {
             hash.add(file.relativePath)

@@ -1,7 +1,7 @@
 import Foundation
 #if canImport(Glibc)
-import Glibc
-import StableHashing
+    import Glibc
+    import StableHashing
 #endif
 
 /// Which build of Modak is running. Pages, cards and build records made by another build are made
@@ -11,7 +11,9 @@ enum ExecutableIdentity {
     /// a hash of the whole executable, which costs a read of it on every build.
     static let fingerprint: UInt64 = {
         if let id = buildID(ofExecutableAt: "/proc/self/exe") { return StableHash.of(id) }
-        guard let path = Bundle.main.executablePath, let data = FileManager.default.contents(atPath: path) else { return 0 }
+        guard let path = Bundle.main.executablePath, let data = FileManager.default.contents(atPath: path) else {
+            return 0
+        }
         return StableHash.of([UInt8](data))
     }()
 
@@ -27,17 +29,27 @@ enum ExecutableIdentity {
             let got = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
             return got == count ? bytes : nil
         }
-        guard let header = read(64, at: 0), header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2, header[5] == 1 else { return nil }
-        let table = header.withUnsafeBytes { (offset: $0.loadUnaligned(fromByteOffset: 0x20, as: UInt64.self),
-                                              entrySize: Int($0.loadUnaligned(fromByteOffset: 0x36, as: UInt16.self)),
-                                              count: Int($0.loadUnaligned(fromByteOffset: 0x38, as: UInt16.self))) }
-        guard table.entrySize >= 56, let entries = read(table.entrySize * table.count, at: table.offset) else { return nil }
+        guard let header = read(64, at: 0), header.starts(with: [0x7F, 0x45, 0x4C, 0x46]), header[4] == 2,
+            header[5] == 1
+        else { return nil }
+        let table = header.withUnsafeBytes {
+            (
+                offset: $0.loadUnaligned(fromByteOffset: 0x20, as: UInt64.self),
+                entrySize: Int($0.loadUnaligned(fromByteOffset: 0x36, as: UInt16.self)),
+                count: Int($0.loadUnaligned(fromByteOffset: 0x38, as: UInt16.self))
+            )
+        }
+        guard table.entrySize >= 56, let entries = read(table.entrySize * table.count, at: table.offset) else {
+            return nil
+        }
         for index in 0..<table.count {
             let note = entries.withUnsafeBytes { entry in
                 let start = index * table.entrySize
-                return (type: entry.loadUnaligned(fromByteOffset: start, as: UInt32.self),
-                        offset: entry.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self),
-                        size: entry.loadUnaligned(fromByteOffset: start + 32, as: UInt64.self))
+                return (
+                    type: entry.loadUnaligned(fromByteOffset: start, as: UInt32.self),
+                    offset: entry.loadUnaligned(fromByteOffset: start + 8, as: UInt64.self),
+                    size: entry.loadUnaligned(fromByteOffset: start + 32, as: UInt64.self)
+                )
             }
             guard note.type == PT_NOTE, let notes = read(Int(note.size), at: note.offset) else { continue }
             if let id = notes.withUnsafeBytes(buildID(inNotes:)) { return id }
@@ -56,8 +68,11 @@ enum ExecutableIdentity {
             let type = notes.loadUnaligned(fromByteOffset: offset + 8, as: UInt32.self)
             let name = offset + 12
             let description = name + padded(nameSize)
-            guard nameSize <= notes.count, descriptionSize <= notes.count, description + descriptionSize <= notes.count else { return nil }
-            if type == NT_GNU_BUILD_ID && notes[name..<name + nameSize].elementsEqual("GNU\0".utf8) && descriptionSize > 0 {
+            guard nameSize <= notes.count, descriptionSize <= notes.count, description + descriptionSize <= notes.count
+            else { return nil }
+            if type == NT_GNU_BUILD_ID && notes[name..<name + nameSize].elementsEqual("GNU\0".utf8)
+                && descriptionSize > 0
+            {
                 return Array(notes[description..<description + descriptionSize])
             }
             offset = description + padded(descriptionSize)

@@ -48,7 +48,10 @@ public struct BuildResult: Sendable {
     public var refusal: OutputRefusal?
     public var succeeded: Bool { report != nil }
 
-    public init(diagnostics: [Diagnostic], report: WriteReport? = nil, today: BuildDay? = nil, rootPath: String? = nil, refusal: OutputRefusal? = nil) {
+    public init(
+        diagnostics: [Diagnostic], report: WriteReport? = nil, today: BuildDay? = nil, rootPath: String? = nil,
+        refusal: OutputRefusal? = nil
+    ) {
         (self.diagnostics, self.report, self.today, self.rootPath) = (diagnostics, report, today, rootPath)
         self.refusal = refusal
     }
@@ -80,7 +83,8 @@ public struct SiteBuilder: Sendable {
     /// Checks that `request`'s output folder may be written (or checked) at all.
     public func checkOutputFolder(of request: BuildRequest) throws(OutputRefusal) {
         try OutputFolderRules(cache: cache).check(
-            output: request.outputDirectory, content: request.contentDirectory, templateFolders: templateFolders(for: request), force: request.force)
+            output: request.outputDirectory, content: request.contentDirectory,
+            templateFolders: templateFolders(for: request), force: request.force)
     }
 
     public func build(_ request: BuildRequest) -> BuildResult {
@@ -99,9 +103,12 @@ public struct SiteBuilder: Sendable {
         }
         // A build from exactly the inputs of the last one into this folder has nothing to do.
         let writer = SiteWriter(outputDirectory: request.outputDirectory, cache: cache)
-        let inputs = try? BuildRecord.inputs(content: files, templateFolders: templateFolders(for: request), request: request, makesPNG: pngDeriver != nil)
+        let inputs = try? BuildRecord.inputs(
+            content: files, templateFolders: templateFolders(for: request), request: request,
+            makesPNG: pngDeriver != nil)
         if let inputs, let (record, report) = writer.unchangedBuild(from: inputs) {
-            return BuildResult(diagnostics: record.diagnostics, report: report, today: record.today, rootPath: record.rootPath)
+            return BuildResult(
+                diagnostics: record.diagnostics, report: report, today: record.today, rootPath: record.rootPath)
         }
         var site: RenderedSite
         switch render(files, request) {
@@ -111,14 +118,26 @@ public struct SiteBuilder: Sendable {
         let (plan, content, today) = (site.plan, site.content, site.today)
         do {
             if pngDeriver == nil {
-                let cards = content.site.cards ? "cards are SVG only and social networks get no preview image, and " : ""
-                site.diagnostics.append(.warning(content.site.source, "no PNG can be drawn: fontconfig finds no \(CardRenderer.layoutFamily), so \(cards)the installable app has only its SVG icon, which phones do not put on the home screen; install fonts-noto-cjk for PNGs"))
+                let cards =
+                    content.site.cards ? "cards are SVG only and social networks get no preview image, and " : ""
+                site.diagnostics.append(
+                    .warning(
+                        content.site.source,
+                        """
+                        no PNG can be drawn: fontconfig finds no \(CardRenderer.layoutFamily), so \(cards)the \
+                        installable app has only its SVG icon, which phones do not put on the home screen; install \
+                        fonts-noto-cjk for PNGs
+                        """
+                    ))
             }
-            let record = inputs.map { BuildRecord(inputs: $0, today: today, rootPath: content.site.rootPath, diagnostics: site.diagnostics) }
+            let record = inputs.map {
+                BuildRecord(inputs: $0, today: today, rootPath: content.site.rootPath, diagnostics: site.diagnostics)
+            }
             let report = try writer.write(plan, deriver: pngDeriver, record: record) { done, total in
                 request.progress?(BuildProgress(stage: .writing, done: done, total: total))
             }
-            return BuildResult(diagnostics: site.diagnostics, report: report, today: today, rootPath: content.site.rootPath)
+            return BuildResult(
+                diagnostics: site.diagnostics, report: report, today: today, rootPath: content.site.rootPath)
         } catch {
             // Pages rendered on demand fail here, while being written: their errors are located too.
             return BuildResult(diagnostics: site.diagnostics + [site.located(error, request: request)], report: nil)
@@ -163,7 +182,9 @@ public struct SiteBuilder: Sendable {
 
     private func contentFiles(of request: BuildRequest) -> Result<[SourceFile], RenderFailure> {
         Result { try DirectoryReader.contentFiles(in: request.contentDirectory) }.mapError { error in
-            RenderFailure(diagnostics: [Diagnostic(path: request.contentDirectory, "the content folder cannot be read: \(error)")])
+            RenderFailure(diagnostics: [
+                Diagnostic(path: request.contentDirectory, "the content folder cannot be read: \(error)")
+            ])
         }
     }
 
@@ -178,7 +199,8 @@ public struct SiteBuilder: Sendable {
         if let baseURL = request.baseURL { content.site.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/" }
 
         // Model: today, and the templates that will render it.
-        let today = request.day.map { BuildDay(day: $0, timeZone: content.site.timeZone) }
+        let today =
+            request.day.map { BuildDay(day: $0, timeZone: content.site.timeZone) }
             ?? BuildDay(instant: request.instant ?? clock(), timeZone: content.site.timeZone)
         let templates: TemplateSet
         do {
@@ -192,17 +214,29 @@ public struct SiteBuilder: Sendable {
 
         // Render.
         request.progress?(BuildProgress(stage: .rendering, done: 0, total: 1))
-        var site = RenderedSite(plan: OutputPlan(), content: content, today: today, templates: templates, diagnostics: diagnostics)
+        var site = RenderedSite(
+            plan: OutputPlan(), content: content, today: today, templates: templates, diagnostics: diagnostics)
         do {
-            let context = RenderContext(content: content, today: today, templates: templates, makesPNG: pngDeriver != nil, includeDrafts: request.includeDrafts)
+            let context = RenderContext(
+                content: content, today: today, templates: templates, makesPNG: pngDeriver != nil,
+                includeDrafts: request.includeDrafts)
             if context.matchedLanguage == nil {
-                site.diagnostics.append(.warning(content.site.languageSource, "Modak has no UI strings for the language `\(content.site.language)`, so the interface is in English (`lang` stays `\(content.site.language)`): use `ko` or `en`, or add templates/i18n/\(content.site.language).json"))
+                site.diagnostics.append(
+                    .warning(
+                        content.site.languageSource,
+                        """
+                        Modak has no UI strings for the language `\(content.site.language)`, so the interface is \
+                        in English (`lang` stays `\(content.site.language)`): use `ko` or `en`, or add \
+                        templates/i18n/\(content.site.language).json
+                        """
+                    ))
             }
             site.plan = try SiteRenderer().render(context)
         } catch {
             return .failure(RenderFailure(diagnostics: site.diagnostics + [site.located(error, request: request)]))
         }
-        site.diagnostics += SiteLinks.unknownTargets(of: content.site.menu, planned: site.plan.paths(includingDerived: true))
+        site.diagnostics += SiteLinks.unknownTargets(
+            of: content.site.menu, planned: site.plan.paths(includingDerived: true))
         return .success(site)
     }
 
@@ -215,7 +249,8 @@ public struct SiteBuilder: Sendable {
     /// `templates/` beside the content folder, then each `--templates`.
     public func templateFolders(for request: BuildRequest) -> [String] {
         var folders = bundledTemplates.map { [$0] } ?? []
-        let siteTemplates = URL(fileURLWithPath: request.contentDirectory).deletingLastPathComponent().appendingPathComponent("templates").path
+        let siteTemplates = URL(fileURLWithPath: request.contentDirectory).deletingLastPathComponent()
+            .appendingPathComponent("templates").path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: siteTemplates, isDirectory: &isDirectory), isDirectory.boolValue {
             folders.append(siteTemplates)

@@ -1,6 +1,6 @@
 import CLibXML2
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An HTML document or fragment parsed by libxml2's forgiving HTML parser, for reading and
@@ -19,8 +19,11 @@ public final class HTMLDocument {
     /// `fragment` wraps the HTML in a body, for pieces such as rendered Markdown.
     public init(html: String, fragment: Bool = false) {
         isFragment = fragment
-        let source = fragment ? "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\(html)</body></html>" : html
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue)
+        let source =
+            fragment ? "<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\(html)</body></html>" : html
+        let options = Int32(
+            HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_NONET.rawValue)
         document = source.withCString { pointer in
             htmlReadMemory(pointer, Int32(strlen(pointer)), nil, "UTF-8", options)
         }
@@ -34,7 +37,9 @@ public final class HTMLDocument {
     public var elements: [Element] {
         var result: [Element] = []
         walk { node in
-            result.append(Element(name: Self.name(of: node), attributes: Self.attributes(of: node), line: Int(xmlGetLineNo(node))))
+            result.append(
+                Element(name: Self.name(of: node), attributes: Self.attributes(of: node), line: Int(xmlGetLineNo(node)))
+            )
         }
         return result
     }

@@ -11,7 +11,9 @@ public enum XMLWellFormedness {
     /// nil when well-formed.
     public static func problem(in bytes: [UInt8]) -> Problem? {
         guard !bytes.isEmpty else { return Problem(line: 1, message: "the document is empty") }
-        guard let context = xmlNewParserCtxt() else { return Problem(line: 1, message: "libxml2 could not start a parser") }
+        guard let context = xmlNewParserCtxt() else {
+            return Problem(line: 1, message: "libxml2 could not start a parser")
+        }
         defer { xmlFreeParserCtxt(context) }
         // The parser goes on after the first error, and its last is often just "premature end of
         // data"; the first one is what a person needs. The handler is per thread in libxml2.
@@ -20,7 +22,8 @@ public enum XMLWellFormedness {
             guard let box, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
             let first = Unmanaged<FirstError>.fromOpaque(box).takeUnretainedValue()
             guard first.problem == nil else { return }
-            let message = error.pointee.message.map { String(cString: $0).trimmingTrailingWhitespace } ?? "not well-formed"
+            let message =
+                error.pointee.message.map { String(cString: $0).trimmingTrailingWhitespace } ?? "not well-formed"
             first.problem = Problem(line: Int(error.pointee.line), message: message)
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }

@@ -61,14 +61,17 @@ public final class XMLWriter {
 }
 
 public enum XMLText {
-    private static let mayStartForbidden = UTF8ByteSet { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF }
+    private static let mayStartForbidden = UTF8ByteSet {
+        ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0xEF
+    }
 
     /// Drops the characters XML 1.0 cannot carry (C0 controls but tab and newlines, U+FFFE, U+FFFF),
     /// which no escape can express.
     public static func sanitized(_ text: String) -> String {
         // Bytes first: a forbidden scalar is a control byte, or starts with 0xEF (U+FFFE, U+FFFF).
         guard text.containsUTF8Byte(in: mayStartForbidden),
-              text.unicodeScalars.contains(where: { !isAllowed($0) }) else { return text }
+            text.unicodeScalars.contains(where: { !isAllowed($0) })
+        else { return text }
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.filter(isAllowed))
         return String(scalars)

@@ -47,7 +47,9 @@ extension Compiler {
 
         mutating func appendText(_ bytes: [UInt8]) {
             guard let first = bytes.first else { return }
-            if first != UInt8(ascii: "\n"), !(first == UInt8(ascii: "\r") && bytes.count > 1 && bytes[1] == UInt8(ascii: "\n")) {
+            if first != UInt8(ascii: "\n"),
+                !(first == UInt8(ascii: "\r") && bytes.count > 1 && bytes[1] == UInt8(ascii: "\n"))
+            {
                 markLineStart() // empty lines are never indented
             }
             if case .text(let previous) = top.nodes.last {
@@ -75,7 +77,10 @@ extension Compiler {
             case .variable, .unescaped:
                 if !inParent {
                     builder.markLineStart()
-                    builder.append(.variable(VariableNode(path: Path(token.name), escaped: token.kind == .variable, location: location(index))))
+                    builder.append(
+                        .variable(
+                            VariableNode(
+                                path: Path(token.name), escaped: token.kind == .variable, location: location(index))))
                 }
 
             case .comment, .setDelimiters:
@@ -90,7 +95,9 @@ extension Compiler {
                 } else {
                     builder.markLineStart()
                 }
-                builder.append(.partial(PartialNode(reference: reference(token), indentation: indentation, location: location(index))))
+                builder.append(
+                    .partial(
+                        PartialNode(reference: reference(token), indentation: indentation, location: location(index))))
 
             case .section, .inverted, .parent:
                 if inParent {
@@ -111,7 +118,8 @@ extension Compiler {
                 }
                 let outer = builder.top.dedent
                 let own = layout[index].indentation
-                builder.stack.append(Container(kind: .block(opening: index), dedent: own.starts(with: outer) ? own : outer))
+                builder.stack.append(
+                    Container(kind: .block(opening: index), dedent: own.starts(with: outer) ? own : outer))
                 builder.atLineStart = true // content starts a line of its own; see BlockContent
 
             case .close:
@@ -119,7 +127,11 @@ extension Compiler {
                     builder.stack.removeLast()
                     continue
                 }
-                if standalone { builder.atLineStart = true } else if !builder.top.ignoresContent { builder.markLineStart() }
+                if standalone {
+                    builder.atLineStart = true
+                } else if !builder.top.ignoresContent {
+                    builder.markLineStart()
+                }
                 let closed = builder.stack.removeLast()
                 close(closed, closingTag: index, into: &builder)
             }
@@ -132,9 +144,11 @@ extension Compiler {
         case .section(let opening):
             let token = tokens[opening]
             let text = String(decoding: source[token.end..<tokens[closingTag].start], as: UTF8.self)
-            builder.append(.section(SectionNode(
-                path: Path(token.name), inverted: token.kind == .inverted, body: closed.nodes,
-                lambdaSource: (text, token.delimiters), location: location(opening))))
+            builder.append(
+                .section(
+                    SectionNode(
+                        path: Path(token.name), inverted: token.kind == .inverted, body: closed.nodes,
+                        lambdaSource: (text, token.delimiters), location: location(opening))))
 
         case .block(let opening):
             let name = tokens[opening].name
@@ -143,15 +157,21 @@ extension Compiler {
                 if builder.top.overrides[name] == nil { builder.top.overrides[name] = content }
             } else {
                 let indentation = removingCommonPrefix(layout[opening].indentation, builder.top.dedent)
-                builder.append(.block(BlockNode(name: name, defaultContent: content, indentation: indentation, standalone: layout[opening].standalone, location: location(opening))))
+                builder.append(
+                    .block(
+                        BlockNode(
+                            name: name, defaultContent: content, indentation: indentation,
+                            standalone: layout[opening].standalone, location: location(opening))))
             }
 
         case .parent(let opening):
             let standalone = layout[opening].standalone
             let indentation = standalone ? removingCommonPrefix(layout[opening].indentation, builder.top.dedent) : nil
-            builder.append(.parent(ParentNode(
-                reference: reference(tokens[opening]), overrides: closed.overrides,
-                indentation: indentation, location: location(opening))))
+            builder.append(
+                .parent(
+                    ParentNode(
+                        reference: reference(tokens[opening]), overrides: closed.overrides,
+                        indentation: indentation, location: location(opening))))
             builder.atLineStart = standalone
 
         case .root, .ignored:

@@ -43,7 +43,8 @@ extension Compiler {
                 trimText(after: closing, to: lineEnd)
             }
             if token.kind == .block {
-                layout[index].indentation = contentIndentation(tag: token, lineEnd: layout[index].standalone ? lineEnd : nil)
+                layout[index].indentation = contentIndentation(
+                    tag: token, lineEnd: layout[index].standalone ? lineEnd : nil)
             }
         }
     }
@@ -78,7 +79,9 @@ extension Compiler {
         while index < source.count {
             let byte = source[index]
             if byte == UInt8(ascii: "\n") { return index + 1 }
-            if byte == UInt8(ascii: "\r"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "\n") { return index + 2 }
+            if byte == UInt8(ascii: "\r"), index + 1 < source.count, source[index + 1] == UInt8(ascii: "\n") {
+                return index + 2
+            }
             guard byte.isBlank else { return nil }
             index += 1
         }

@@ -27,7 +27,9 @@ struct Compiler {
         var indentation: [UInt8] = []
     }
 
-    static func compile(_ source: String, file: String, delimiters: Delimiters = .standard) throws(MustacheError) -> [Node] {
+    static func compile(_ source: String, file: String, delimiters: Delimiters = .standard) throws(MustacheError)
+        -> [Node]
+    {
         var compiler = try Compiler(source: Array(source.utf8), file: file, delimiters: delimiters)
         try compiler.pairTags()
         compiler.findStandaloneLines()
@@ -60,7 +62,8 @@ struct Compiler {
                     throw .unexpectedClosingTag(tagText(index), at: location(index))
                 }
                 guard tokens[opening].closingKey == token.closingKey else {
-                    throw .mismatchedClosingTag(tagText(index), opening: tagText(opening), openedAt: location(opening), at: location(index))
+                    throw .mismatchedClosingTag(
+                        tagText(index), opening: tagText(opening), openedAt: location(opening), at: location(index))
                 }
                 partner[opening] = index
                 partner[index] = opening

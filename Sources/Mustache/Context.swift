@@ -54,7 +54,9 @@ extension Sequence {
         }
     }
 
-    private func forEachFields<Fields: MustacheFields, E: Error>(of _: Fields.Type, _ body: (ContextFrame) throws(E) -> Void) throws(E) {
+    private func forEachFields<Fields: MustacheFields, E: Error>(
+        of _: Fields.Type, _ body: (ContextFrame) throws(E) -> Void
+    ) throws(E) {
         for element in self {
             // `Element` is `Fields` here, so this cast cannot fail.
             guard let fields = element as? Fields else { continue }

@@ -63,10 +63,10 @@ public enum MustacheError: Error, Equatable, Sendable, CustomStringConvertible {
     public var location: TemplateLocation {
         switch self {
         case .unclosedTag(_, let at), .emptyTag(let at), .whitespaceInName(_, let at), .emptyNamePart(_, let at),
-             .malformedSetDelimiters(let at), .equalsInDelimiter(_, let at), .sectionsNestedTooDeeply(let at),
-             .unexpectedClosingTag(_, let at), .mismatchedClosingTag(_, _, _, let at), .unclosed(_, _, let at),
-             .missingTemplate(_, _, let at), .dynamicNameNotAString(_, _, let at), .nestedTooDeeply(_, _, let at),
-             .tooManySteps(let at), .invalidLambdaOutput(_, _, let at):
+            .malformedSetDelimiters(let at), .equalsInDelimiter(_, let at), .sectionsNestedTooDeeply(let at),
+            .unexpectedClosingTag(_, let at), .mismatchedClosingTag(_, _, _, let at), .unclosed(_, _, let at),
+            .missingTemplate(_, _, let at), .dynamicNameNotAString(_, _, let at), .nestedTooDeeply(_, _, let at),
+            .tooManySteps(let at), .invalidLambdaOutput(_, _, let at):
             at
         case .folderNotFound(let file), .unreadableTemplate(let file, _), .unknownTemplate(let file):
             TemplateLocation(file: file, line: 0, column: 0)
@@ -95,9 +95,15 @@ public enum MustacheError: Error, Equatable, Sendable, CustomStringConvertible {
         case .dynamicNameNotAString(let expansion, let path, _):
             "dynamic \(expansion.rawValue) name '\(path)' does not resolve to a string"
         case .nestedTooDeeply(let expansion, let name, _):
-            "\(expansion.rawValue) '\(name)' nested more than \(Renderer.maximumDepth) levels deep (infinite recursion?)"
+            """
+            \(expansion.rawValue) '\(name)' nested more than \(Renderer.maximumDepth) levels deep (infinite \
+            recursion?)
+            """
         case .tooManySteps:
-            "more than \(Renderer.maximumSteps) section iterations and partial expansions in one render: sections over lists nested in each other, or partials used several times each, multiply the work"
+            """
+            more than \(Renderer.maximumSteps) section iterations and partial expansions in one render: sections \
+            over lists nested in each other, or partials used several times each, multiply the work
+            """
         case .invalidLambdaOutput(let lambda, let error, _): "lambda '\(lambda)' returned an invalid template: \(error)"
         }
     }

@@ -61,7 +61,9 @@ final class VariableNode: Sendable {
     let escaped: Bool
     let location: TemplateLocation
 
-    init(path: Path, escaped: Bool, location: TemplateLocation) { (self.path, self.escaped, self.location) = (path, escaped, location) }
+    init(path: Path, escaped: Bool, location: TemplateLocation) {
+        (self.path, self.escaped, self.location) = (path, escaped, location)
+    }
 }
 
 final class SectionNode: Sendable {
@@ -73,8 +75,13 @@ final class SectionNode: Sendable {
     let lambdaSource: (text: String, delimiters: Delimiters)
     let location: TemplateLocation
 
-    init(path: Path, inverted: Bool, body: [Node], lambdaSource: (text: String, delimiters: Delimiters), location: TemplateLocation) {
-        (self.path, self.inverted, self.body, self.lambdaSource, self.location) = (path, inverted, body, lambdaSource, location)
+    init(
+        path: Path, inverted: Bool, body: [Node], lambdaSource: (text: String, delimiters: Delimiters),
+        location: TemplateLocation
+    ) {
+        (self.path, self.inverted, self.body, self.lambdaSource, self.location) = (
+            path, inverted, body, lambdaSource, location
+        )
     }
 }
 
@@ -103,8 +110,13 @@ final class ParentNode: Sendable {
     let indentation: [UInt8]?
     let location: TemplateLocation
 
-    init(reference: TemplateReference, overrides: [String: BlockContent], indentation: [UInt8]?, location: TemplateLocation) {
-        (self.reference, self.overrides, self.indentation, self.location) = (reference, overrides, indentation, location)
+    init(
+        reference: TemplateReference, overrides: [String: BlockContent], indentation: [UInt8]?,
+        location: TemplateLocation
+    ) {
+        (self.reference, self.overrides, self.indentation, self.location) = (
+            reference, overrides, indentation, location
+        )
     }
 }
 
@@ -119,7 +131,8 @@ final class BlockNode: Sendable {
     let standalone: Bool
     let location: TemplateLocation
 
-    init(name: String, defaultContent: BlockContent, indentation: [UInt8], standalone: Bool, location: TemplateLocation) {
+    init(name: String, defaultContent: BlockContent, indentation: [UInt8], standalone: Bool, location: TemplateLocation)
+    {
         (self.name, self.defaultContent, self.indentation) = (name, defaultContent, indentation)
         (self.standalone, self.location) = (standalone, location)
     }

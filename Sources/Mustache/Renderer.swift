@@ -136,7 +136,8 @@ struct Renderer: ~Copyable {
         case let substring as Substring:
             append(String(substring), escaped: variable.escaped)
         case let lambda as MustacheLambda:
-            let nodes = try compileLambdaOutput(lambda.body(""), delimiters: .standard, location: variable.location, name: variable.path.text)
+            let nodes = try compileLambdaOutput(
+                lambda.body(""), delimiters: .standard, location: variable.location, name: variable.path.text)
             let rendered = try renderSeparately(nodes, at: variable.location, lambda: variable.path.text)
             if variable.escaped { appendEscaped(rendered) } else { output.append(rendered) }
         case is NSNull:
@@ -166,8 +167,11 @@ struct Renderer: ~Copyable {
         case .lambda(let lambda):
             guard !section.inverted else { return }
             let source = lambda.body(section.lambdaSource.text)
-            let nodes = try compileLambdaOutput(source, delimiters: section.lambdaSource.delimiters, location: section.location, name: section.path.text)
-            try nested(.lambda, section.path.text, at: section.location) { (renderer: inout Renderer) throws(MustacheError) in
+            let nodes = try compileLambdaOutput(
+                source, delimiters: section.lambdaSource.delimiters, location: section.location, name: section.path.text
+            )
+            try nested(.lambda, section.path.text, at: section.location) {
+                (renderer: inout Renderer) throws(MustacheError) in
                 try renderer.render(nodes, indent: indent)
             }
         case .context(let frame):
@@ -215,7 +219,9 @@ struct Renderer: ~Copyable {
 
     /// The template a partial or parent tag refers to, or nil when it renders as nothing.
     /// With a strict library, a reference that does not resolve is an error instead.
-    private mutating func template(_ reference: TemplateReference, _ kind: MustacheError.Expansion, at location: TemplateLocation) throws(MustacheError) -> (String, MustacheTemplate)? {
+    private mutating func template(
+        _ reference: TemplateReference, _ kind: MustacheError.Expansion, at location: TemplateLocation
+    ) throws(MustacheError) -> (String, MustacheTemplate)? {
         let strict = library?.strictPartials ?? false
         let name: String
         switch reference {
@@ -238,8 +244,10 @@ struct Renderer: ~Copyable {
     }
 
     /// Runs `body` one expansion level deeper, failing cleanly on runaway recursion.
-    private mutating func nested(_ expansion: MustacheError.Expansion, _ name: @autoclosure () -> String, at location: TemplateLocation,
-                                 _ body: (inout Renderer) throws(MustacheError) -> Void) throws(MustacheError) {
+    private mutating func nested(
+        _ expansion: MustacheError.Expansion, _ name: @autoclosure () -> String, at location: TemplateLocation,
+        _ body: (inout Renderer) throws(MustacheError) -> Void
+    ) throws(MustacheError) {
         guard depth < Renderer.maximumDepth else {
             throw .nestedTooDeeply(expansion, name: name(), at: location)
         }
@@ -258,7 +266,9 @@ struct Renderer: ~Copyable {
     }
 
     /// Renders into a fresh buffer (for lambda output that is escaped as a whole).
-    private mutating func renderSeparately(_ nodes: [Node], at location: TemplateLocation, lambda name: String) throws(MustacheError) -> [UInt8] {
+    private mutating func renderSeparately(_ nodes: [Node], at location: TemplateLocation, lambda name: String)
+        throws(MustacheError) -> [UInt8]
+    {
         var outer = OutputBuffer(capacity: 256)
         swap(&outer, &output)
         defer { swap(&outer, &output) }
@@ -268,7 +278,9 @@ struct Renderer: ~Copyable {
         return output.withBytes { Array($0) }
     }
 
-    private func compileLambdaOutput(_ source: String, delimiters: Delimiters, location: TemplateLocation, name: String) throws(MustacheError) -> [Node] {
+    private func compileLambdaOutput(_ source: String, delimiters: Delimiters, location: TemplateLocation, name: String)
+        throws(MustacheError) -> [Node]
+    {
         do {
             return try Compiler.compile(source, file: "lambda '\(name)'", delimiters: delimiters)
         } catch {
@@ -299,7 +311,9 @@ struct Renderer: ~Copyable {
             for index in text.indices where text[index] == newline {
                 let next = index + 1
                 guard next < text.count else { break }
-                if text[next] == newline || (text[next] == carriageReturn && next + 1 < text.count && text[next + 1] == newline) {
+                if text[next] == newline
+                    || (text[next] == carriageReturn && next + 1 < text.count && text[next + 1] == newline)
+                {
                     continue
                 }
                 output.append(UnsafeBufferPointer(rebasing: text[lineStart..<next]))

@@ -10,16 +10,16 @@ struct Delimiters: Sendable, Equatable {
 struct Token {
     enum Kind {
         case text
-        case variable       // {{name}}
-        case unescaped      // {{{name}}} or {{&name}}
-        case section        // {{#name}}
-        case inverted       // {{^name}}
-        case close          // {{/name}}
-        case comment        // {{! … }}
-        case partial        // {{>name}} / {{>*name}}
-        case parent         // {{<name}} / {{<*name}}
-        case block          // {{$name}}
-        case setDelimiters  // {{=<% %>=}}
+        case variable // {{name}}
+        case unescaped // {{{name}}} or {{&name}}
+        case section // {{#name}}
+        case inverted // {{^name}}
+        case close // {{/name}}
+        case comment // {{! … }}
+        case partial // {{>name}} / {{>*name}}
+        case parent // {{<name}} / {{<*name}}
+        case block // {{$name}}
+        case setDelimiters // {{=<% %>=}}
     }
 
     let kind: Kind
@@ -61,11 +61,15 @@ struct Scanner {
 
         while position < count {
             guard let tagStart = find(delimiters.open, from: position) else {
-                tokens.append(Token(kind: .text, start: position, end: count, name: "", isDynamic: false, delimiters: delimiters))
+                tokens.append(
+                    Token(kind: .text, start: position, end: count, name: "", isDynamic: false, delimiters: delimiters))
                 break
             }
             if tagStart > position {
-                tokens.append(Token(kind: .text, start: position, end: tagStart, name: "", isDynamic: false, delimiters: delimiters))
+                tokens.append(
+                    Token(
+                        kind: .text, start: position, end: tagStart, name: "", isDynamic: false, delimiters: delimiters)
+                )
             }
             let token = try scanTag(at: tagStart, delimiters: delimiters)
             delimiters = token.delimiters
@@ -91,7 +95,9 @@ struct Scanner {
             return (trimmed(contentStart..<contentEnd), contentEnd + terminator.count)
         }
 
-        func token(_ kind: Token.Kind, _ name: String, end: Int, dynamic: Bool = false, delimiters next: Delimiters? = nil) -> Token {
+        func token(
+            _ kind: Token.Kind, _ name: String, end: Int, dynamic: Bool = false, delimiters next: Delimiters? = nil
+        ) -> Token {
             Token(kind: kind, start: tagStart, end: end, name: name, isDynamic: dynamic, delimiters: next ?? delimiters)
         }
 
@@ -139,7 +145,8 @@ struct Scanner {
         if name.utf8.contains(where: \.isWhitespace) {
             throw .whitespaceInName(name, at: location(offset))
         }
-        if dotted, name != ".", name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+        if dotted, name != ".", name.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        {
             throw .emptyNamePart(name, at: location(offset))
         }
         return name
@@ -218,7 +225,8 @@ struct LineTable {
 
 extension UInt8 {
     var isWhitespace: Bool {
-        self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r")
+        self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\n")
+            || self == UInt8(ascii: "\r")
     }
 
     /// Whitespace that may surround a standalone tag on its line.

@@ -6,7 +6,9 @@ public enum ParallelMap {
     /// The most items a thread takes at once.
     private static let largestChunk = 32
 
-    public static func map<Element: Sendable, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
+    public static func map<Element: Sendable, Result>(_ items: [Element], _ transform: @Sendable (Element) -> Result)
+        -> [Result]
+    {
         map(items, lanes: [Array(items.indices)], transform)
     }
 
@@ -17,7 +19,9 @@ public enum ParallelMap {
     /// folder take turns at that folder's lock, in different folders they do not. And the short
     /// lanes may hold the costliest items (a page listing every saying): made while the other
     /// cores are still busy, not left for the end, where one core would make them alone.
-    public static func map<Element: Sendable, Result>(_ items: [Element], lanes: [[Int]], _ transform: @Sendable (Element) -> Result) -> [Result] {
+    public static func map<Element: Sendable, Result>(
+        _ items: [Element], lanes: [[Int]], _ transform: @Sendable (Element) -> Result
+    ) -> [Result] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard items.count > 1, cores > 1 else {
             var results = [Result?](repeating: nil, count: items.count)

@@ -21,10 +21,13 @@ public struct PNGEncoder: Sendable {
             let filtered = image.withPixels { rows, rowBytes in
                 filteredRows(width: image.width, height: image.height, channels: channels) { y, row in
                     let pixels = UnsafeRawPointer(rows + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-                    return RasterImage.unpack(pixels, width: image.width, channels: channels, into: row) || channels == 4
+                    return RasterImage.unpack(pixels, width: image.width, channels: channels, into: row)
+                        || channels == 4
                 }
             }
-            if let filtered { return try png(width: image.width, height: image.height, channels: channels, filtered: filtered) }
+            if let filtered {
+                return try png(width: image.width, height: image.height, channels: channels, filtered: filtered)
+            }
         }
         preconditionFailure("every image can be written as RGBA")
     }
@@ -32,7 +35,8 @@ public struct PNGEncoder: Sendable {
     public func png(of image: RGBImage) throws(SVGRasterError) -> [UInt8] {
         let filtered = image.pixels.withUnsafeBufferPointer { pixels in
             filteredRows(width: image.width, height: image.height, channels: 3) { y, row in
-                _ = row.initialize(from: UnsafeBufferPointer(rebasing: pixels[3 * image.width * y..<3 * image.width * (y + 1)]))
+                _ = row.initialize(
+                    from: UnsafeBufferPointer(rebasing: pixels[3 * image.width * y..<3 * image.width * (y + 1)]))
                 return true
             }
         }
@@ -55,8 +59,10 @@ public struct PNGEncoder: Sendable {
     /// Each row as a filter byte and the filtered bytes of its pixels, which `row` writes (R, G,
     /// B[, A], straight alpha) for row `y`; nil as soon as `row` returns false (a pixel that RGB
     /// cannot hold).
-    private func filteredRows(width: Int, height: Int, channels: Int,
-                              row: (_ y: Int, _ into: UnsafeMutableBufferPointer<UInt8>) -> Bool) -> [UInt8]? {
+    private func filteredRows(
+        width: Int, height: Int, channels: Int,
+        row: (_ y: Int, _ into: UnsafeMutableBufferPointer<UInt8>) -> Bool
+    ) -> [UInt8]? {
         let length = width * channels
         var previous = [UInt8](repeating: 0, count: length)
         var current = [UInt8](repeating: 0, count: length)
@@ -64,7 +70,8 @@ public struct PNGEncoder: Sendable {
         let filtered = [UInt8](unsafeUninitializedCapacity: (length + 1) * height) { output, count in
             count = 0
             for y in 0..<height {
-                let filteredRow = UnsafeMutableBufferPointer(rebasing: output[(length + 1) * y..<(length + 1) * (y + 1)])
+                let filteredRow = UnsafeMutableBufferPointer(
+                    rebasing: output[(length + 1) * y..<(length + 1) * (y + 1)])
                 filteredRow[0] = filter.rawValue
                 // Unfiltered rows are written in place; the others filtered from the row and the one above.
                 guard filter != .none else {
@@ -76,7 +83,9 @@ public struct PNGEncoder: Sendable {
                 guard isComplete else { return }
                 current.withUnsafeBufferPointer { current in
                     previous.withUnsafeBufferPointer { previous in
-                        Self.apply(filter, current, above: previous, channels: channels, into: UnsafeMutableBufferPointer(rebasing: filteredRow[1...]))
+                        Self.apply(
+                            filter, current, above: previous, channels: channels,
+                            into: UnsafeMutableBufferPointer(rebasing: filteredRow[1...]))
                     }
                 }
                 swap(&previous, &current)
@@ -86,8 +95,10 @@ public struct PNGEncoder: Sendable {
         return isComplete ? filtered : nil
     }
 
-    private static func apply(_ filter: Filter, _ row: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>, channels: Int,
-                              into output: UnsafeMutableBufferPointer<UInt8>) {
+    private static func apply(
+        _ filter: Filter, _ row: UnsafeBufferPointer<UInt8>, above: UnsafeBufferPointer<UInt8>, channels: Int,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) {
         switch filter {
         case .none:
             _ = output.initialize(from: row)
@@ -98,7 +109,9 @@ public struct PNGEncoder: Sendable {
             for i in 0..<row.count { output[i] = row[i] &- above[i] }
         case .average:
             for i in 0..<channels { output[i] = row[i] &- above[i] / 2 }
-            for i in channels..<row.count { output[i] = row[i] &- UInt8((UInt16(row[i - channels]) + UInt16(above[i])) / 2) }
+            for i in channels..<row.count {
+                output[i] = row[i] &- UInt8((UInt16(row[i - channels]) + UInt16(above[i])) / 2)
+            }
         case .paeth:
             for i in 0..<channels { output[i] = row[i] &- above[i] }
             for i in channels..<row.count {
@@ -144,7 +157,9 @@ public struct PNGEncoder: Sendable {
 
 private extension [UInt8] {
     mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)
+        ])
     }
 
     /// A chunk: its length, type, data and the CRC of type and data.

@@ -10,8 +10,12 @@ public struct TextLine: Sendable, Equatable {
     /// A BCP 47 tag, for the shaper.
     public var language: String
 
-    public init(text: String, x: Double, baseline: Double, fontSize: Double, bold: Bool, colour: RGBColour, language: String) {
-        (self.text, self.x, self.baseline, self.fontSize, self.bold, self.colour, self.language) = (text, x, baseline, fontSize, bold, colour, language)
+    public init(
+        text: String, x: Double, baseline: Double, fontSize: Double, bold: Bool, colour: RGBColour, language: String
+    ) {
+        (self.text, self.x, self.baseline, self.fontSize, self.bold, self.colour, self.language) = (
+            text, x, baseline, fontSize, bold, colour, language
+        )
     }
 }
 
@@ -46,12 +50,17 @@ extension RoundedBar {
         for row in 0..<rows {
             for column in 0..<columns {
                 let pixelX = Double(left + column), pixelY = Double(top + row)
-                let isInside = pixelX >= x + radius && pixelX + 1 <= x + width - radius && pixelY >= y && pixelY + 1 <= y + height
-                    || pixelX >= x && pixelX + 1 <= x + width && pixelY >= y + radius && pixelY + 1 <= y + height - radius
+                let isInside =
+                    pixelX >= x + radius && pixelX + 1 <= x + width - radius && pixelY >= y && pixelY + 1 <= y + height
+                    || pixelX >= x && pixelX + 1 <= x + width && pixelY >= y + radius
+                        && pixelY + 1 <= y + height - radius
                 var covered = isInside ? 256 : 0
                 if !isInside {
                     for sampleY in 0..<16 {
-                        for sampleX in 0..<16 where contains(pixelX + (Double(sampleX) + 0.5) / 16, pixelY + (Double(sampleY) + 0.5) / 16, radius: radius) {
+                        for sampleX in 0..<16
+                        where contains(
+                            pixelX + (Double(sampleX) + 0.5) / 16, pixelY + (Double(sampleY) + 0.5) / 16, radius: radius
+                        ) {
                             covered += 1
                         }
                     }
@@ -64,7 +73,8 @@ extension RoundedBar {
 
     private func contains(_ pointX: Double, _ pointY: Double, radius: Double) -> Bool {
         guard pointX >= x, pointX <= x + width, pointY >= y, pointY <= y + height else { return false }
-        let nearestX = min(max(pointX, x + radius), x + width - radius), nearestY = min(max(pointY, y + radius), y + height - radius)
+        let nearestX = min(max(pointX, x + radius), x + width - radius),
+            nearestY = min(max(pointY, y + radius), y + height - radius)
         let dx = pointX - nearestX, dy = pointY - nearestY
         return dx * dx + dy * dy <= radius * radius
     }

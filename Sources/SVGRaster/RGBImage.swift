@@ -20,7 +20,10 @@ public struct RGBImage: Sendable {
             pixels.withUnsafeMutableBufferPointer { output in
                 (0..<image.height).allSatisfy { y in
                     let row = UnsafeRawPointer(rows + y * rowBytes).assumingMemoryBound(to: UInt32.self)
-                    return RasterImage.unpack(row, width: image.width, channels: 3, into: UnsafeMutableBufferPointer(rebasing: output[3 * image.width * y..<3 * image.width * (y + 1)]))
+                    return RasterImage.unpack(
+                        row, width: image.width, channels: 3,
+                        into: UnsafeMutableBufferPointer(
+                            rebasing: output[3 * image.width * y..<3 * image.width * (y + 1)]))
                 }
             }
         }
@@ -67,7 +70,9 @@ public struct RGBImage: Sendable {
                     let left = 255 - UInt32(source[from + 3])
                     for channel in 0..<3 {
                         let under = UInt32(pixels[to + channel]) * left + 128
-                        pixels[to + channel] = UInt8(truncatingIfNeeded: min(255, UInt32(source[from + channel]) + ((under + (under >> 8)) >> 8)))
+                        pixels[to + channel] = UInt8(
+                            truncatingIfNeeded: min(255, UInt32(source[from + channel]) + ((under + (under >> 8)) >> 8))
+                        )
                     }
                 }
             }
@@ -99,7 +104,9 @@ public struct RGBColour: Sendable, Equatable {
     /// `#RRGGBB`; nil for anything else.
     public init?(hex: String) {
         let digits = hex.utf8.dropFirst()
-        guard hex.utf8.first == UInt8(ascii: "#"), digits.count == 6, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else { return nil }
+        guard hex.utf8.first == UInt8(ascii: "#"), digits.count == 6,
+            let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+        else { return nil }
         self.init(red: UInt8(value >> 16), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
     }
 }

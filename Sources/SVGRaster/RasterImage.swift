@@ -10,7 +10,8 @@ public final class RasterImage: @unchecked Sendable {
 
     public init(width: Int, height: Int) throws(SVGRasterError) {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else {
             throw SVGRasterError("cannot make a \(width)×\(height) image")
         }
         self.width = width
@@ -41,14 +42,17 @@ public final class RasterImage: @unchecked Sendable {
     var rowBytes: Int { Int(cairo_image_surface_get_stride(surface)) }
 
     /// Calls `body` with the rows of pixels, each a native-endian `0xAARRGGBB`, premultiplied.
-    func withPixels<Result>(_ body: (_ rows: UnsafePointer<UInt8>, _ rowBytes: Int) throws -> Result) rethrows -> Result {
+    func withPixels<Result>(_ body: (_ rows: UnsafePointer<UInt8>, _ rowBytes: Int) throws -> Result) rethrows -> Result
+    {
         cairo_surface_flush(surface)
         return try body(UnsafePointer(surface.pixels), rowBytes)
     }
 
     /// Cairo's `0xAARRGGBB` premultiplied pixels as R, G, B[, A] bytes with straight alpha; returns
     /// whether every pixel is opaque (for RGB, where the alpha is dropped).
-    static func unpack(_ pixels: UnsafePointer<UInt32>, width: Int, channels: Int, into row: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+    static func unpack(
+        _ pixels: UnsafePointer<UInt32>, width: Int, channels: Int, into row: UnsafeMutableBufferPointer<UInt8>
+    ) -> Bool {
         if channels == 3 {
             var alphas: UInt32 = 0xFF00_0000
             for x in 0..<width {

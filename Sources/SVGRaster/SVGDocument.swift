@@ -7,7 +7,9 @@ public final class SVGDocument {
 
     public init(_ bytes: [UInt8]) throws(SVGRasterError) {
         var error: UnsafeMutablePointer<GError>?
-        let handle = bytes.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+        let handle = bytes.withUnsafeBufferPointer {
+            rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+        }
         guard let handle else { throw SVGRasterError(Self.message(taking: error)) }
         self.handle = OpaquePointer(handle)
     }
@@ -22,17 +24,21 @@ public final class SVGDocument {
     /// Draws the document, scaled into the rectangle at `x, y` of `width × height` pixels (its
     /// aspect ratio kept), over what `image` holds; with `element`, only that element (`#name`),
     /// where it is in the whole drawing.
-    public func draw(on image: RasterImage, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil,
-                     element: String? = nil) throws(SVGRasterError) {
+    public func draw(
+        on image: RasterImage, x: Int = 0, y: Int = 0, width: Int? = nil, height: Int? = nil,
+        element: String? = nil
+    ) throws(SVGRasterError) {
         let cairo = cairo_create(image.surface)
         defer { cairo_destroy(cairo) }
-        var viewport = RsvgRectangle(x: Double(x), y: Double(y), width: Double(width ?? image.width), height: Double(height ?? image.height))
+        var viewport = RsvgRectangle(
+            x: Double(x), y: Double(y), width: Double(width ?? image.width), height: Double(height ?? image.height))
         var error: UnsafeMutablePointer<GError>?
-        let drawn = if let element {
-            rsvg_handle_render_layer(rsvgHandle, cairo, element, &viewport, &error)
-        } else {
-            rsvg_handle_render_document(rsvgHandle, cairo, &viewport, &error)
-        }
+        let drawn =
+            if let element {
+                rsvg_handle_render_layer(rsvgHandle, cairo, element, &viewport, &error)
+            } else {
+                rsvg_handle_render_document(rsvgHandle, cairo, &viewport, &error)
+            }
         guard drawn != 0 else { throw SVGRasterError(Self.message(taking: error)) }
     }
 

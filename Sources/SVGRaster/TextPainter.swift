@@ -20,7 +20,8 @@ public final class TextPainter: @unchecked Sendable {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return nil }
         guard let regular = Typeface(family: family, bold: false, library: library),
-              let bold = Typeface(family: family, bold: true, library: library) else {
+            let bold = Typeface(family: family, bold: true, library: library)
+        else {
             FT_Done_FreeType(library)
             return nil
         }
@@ -54,9 +55,13 @@ public final class TextPainter: @unchecked Sendable {
         for line in painting.lines {
             let bitmaps = glyphs.withLock { cache in
                 line.glyphs.map { glyph in
-                    let key = GlyphKey(face: glyph.face, size: line.fontSize, glyph: glyph.id, phaseX: glyph.phaseX, phaseY: glyph.phaseY)
+                    let key = GlyphKey(
+                        face: glyph.face, size: line.fontSize, glyph: glyph.id, phaseX: glyph.phaseX,
+                        phaseY: glyph.phaseY)
                     if let bitmap = cache[key] { return bitmap }
-                    let bitmap = faces[glyph.face]?.render(glyph.id, size: line.fontSize, phaseX: glyph.phaseX, phaseY: glyph.phaseY) ?? .empty
+                    let bitmap =
+                        faces[glyph.face]?.render(
+                            glyph.id, size: line.fontSize, phaseX: glyph.phaseX, phaseY: glyph.phaseY) ?? .empty
                     cache[key] = bitmap
                     return bitmap
                 }
@@ -65,7 +70,9 @@ public final class TextPainter: @unchecked Sendable {
                 let (x, y) = (glyph.x + bitmap.left, glyph.y - bitmap.top)
                 switch bitmap.pixels {
                 case .coverage(let coverage):
-                    image.blend(line.colour, through: CoverageMask(width: bitmap.width, rows: bitmap.rows, coverage: coverage), x: x, y: y)
+                    image.blend(
+                        line.colour, through: CoverageMask(width: bitmap.width, rows: bitmap.rows, coverage: coverage),
+                        x: x, y: y)
                 case .colour(let pixels):
                     image.composite(pixels, width: bitmap.width, rows: bitmap.rows, x: x, y: y)
                 }
@@ -78,7 +85,8 @@ public final class TextPainter: @unchecked Sendable {
         let text = Array(line.text.utf8)
         guard !text.isEmpty else { return ShapedLine(fontSize: line.fontSize, colour: line.colour, glyphs: []) }
         guard text.first != 0x20, text.last != 0x20, !text.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
-              !zip(text, text.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 }) else { return nil }
+            !zip(text, text.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 })
+        else { return nil }
         var glyphs: [PlacedGlyph] = []
         var penX = line.x
         // Pango aligns each run's baseline of the first run's kind (roman, or ideographic for
@@ -99,7 +107,9 @@ public final class TextPainter: @unchecked Sendable {
                 hb_buffer_clear_contents(buffer)
                 text.withUnsafeBufferPointer { bytes in
                     bytes.withMemoryRebound(to: CChar.self) {
-                        hb_buffer_add_utf8(buffer, $0.baseAddress, Int32($0.count), UInt32(piece.range.lowerBound), Int32(piece.range.count))
+                        hb_buffer_add_utf8(
+                            buffer, $0.baseAddress, Int32($0.count), UInt32(piece.range.lowerBound),
+                            Int32(piece.range.count))
                     }
                 }
                 hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
@@ -107,13 +117,17 @@ public final class TextPainter: @unchecked Sendable {
                 hb_buffer_set_language(buffer, language)
                 hb_shape(face.font, buffer, nil, 0)
                 var count: UInt32 = 0
-                guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return nil }
+                guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+                    let positions = hb_buffer_get_glyph_positions(buffer, &count)
+                else { return nil }
                 for index in 0..<Int(count) {
-                    guard infos[index].codepoint != 0 else { return nil }  // .notdef: the face lacks it
+                    guard infos[index].codepoint != 0 else { return nil } // .notdef: the face lacks it
                     let position = positions[index]
-                    glyphs.append(PlacedGlyph(face: role, id: infos[index].codepoint,
-                                              x: penX + Double(position.x_offset) * scale,
-                                              y: line.baseline - shift - Double(position.y_offset) * scale))
+                    glyphs.append(
+                        PlacedGlyph(
+                            face: role, id: infos[index].codepoint,
+                            x: penX + Double(position.x_offset) * scale,
+                            y: line.baseline - shift - Double(position.y_offset) * scale))
                     penX += Double(position.x_advance) * scale
                 }
             }

@@ -32,7 +32,7 @@ struct ScriptRuns: Sequence {
         0x2E1C, 0x2E1D, 0x2E20, 0x2E21, 0x2E22, 0x2E23, 0x2E24, 0x2E25, 0x2E26, 0x2E27, 0x2E28, 0x2E29, 0x3008, 0x3009,
         0x300A, 0x300B, 0x300C, 0x300D, 0x300E, 0x300F, 0x3010, 0x3011, 0x3014, 0x3015, 0x3016, 0x3017, 0x3018, 0x3019,
         0x301A, 0x301B, 0xFE59, 0xFE5A, 0xFE5B, 0xFE5C, 0xFE5D, 0xFE5E, 0xFF08, 0xFF09, 0xFF3B, 0xFF3D, 0xFF5B, 0xFF5D,
-        0xFF5F, 0xFF60, 0xFF62, 0xFF63,
+        0xFF5F, 0xFF60, 0xFF62, 0xFF63
     ]
 
     let runs: [Run]
@@ -66,7 +66,9 @@ struct ScriptRuns: Sequence {
             if own == HB_SCRIPT_COMMON || script == HB_SCRIPT_COMMON || own == script {
                 if script == HB_SCRIPT_COMMON && own != HB_SCRIPT_COMMON {
                     script = own
-                    for index in runOpens..<opens.count where opens[index].script == HB_SCRIPT_COMMON { opens[index].script = own }
+                    for index in runOpens..<opens.count where opens[index].script == HB_SCRIPT_COMMON {
+                        opens[index].script = own
+                    }
                 }
             } else {
                 runs.append(Run(range: start..<offset, script: script))
@@ -85,7 +87,6 @@ struct ScriptRuns: Sequence {
 
     func makeIterator() -> IndexingIterator<[Run]> { runs.makeIterator() }
 }
-
 
 /// The emoji and the text of a range of UTF-8 text, as Pango's emoji iterator tells them apart
 /// before it takes emoji from the `emoji` family: a character shown as emoji by default (not
@@ -147,7 +148,8 @@ struct EmojiRuns: Sequence {
         }
         // Skin tones, U+FE0F, tags, and more emoji joined by ZWJ.
         while let next = at(length) {
-            if next == emojiPresentation || next.properties.isEmojiModifier || (0xE0020...0xE007F).contains(next.value) {
+            if next == emojiPresentation || next.properties.isEmojiModifier || (0xE0020...0xE007F).contains(next.value)
+            {
                 length += 1
             } else if next == joiner, let joined = at(length + 1), joined.properties.isEmoji {
                 length += 2
@@ -158,5 +160,7 @@ struct EmojiRuns: Sequence {
         return (length, true)
     }
 
-    private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
+    private static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1F1E6...0x1F1FF).contains(scalar.value)
+    }
 }

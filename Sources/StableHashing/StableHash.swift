@@ -17,7 +17,9 @@ public struct StableHash: Sendable {
         // The last bytes as the low bytes of a word, copied at once rather than shifted in one by one.
         var tail: UInt64 = 0
         if offset < bytes.count {
-            withUnsafeMutableBytes(of: &tail) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...])) }
+            withUnsafeMutableBytes(of: &tail) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+            }
             tail = UInt64(littleEndian: tail)
         }
         // The length too, so that "ab" + "c" and "a" + "bc" differ.
@@ -106,7 +108,9 @@ private struct HashingEncoder: Encoder {
 
 /// One container for all three kinds: the generic `encode` stands in for every typed overload
 /// but the common ones, which synthesised `encode(to:)` call directly.
-private struct HashingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer, SingleValueEncodingContainer {
+private struct HashingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol, UnkeyedEncodingContainer,
+    SingleValueEncodingContainer
+{
     let sink: StableHash.Sink
     var codingPath: [any CodingKey] { [] }
     var count: Int { 0 }
@@ -174,11 +178,15 @@ private struct HashingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol,
         try encode(value)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         HashingEncoder(sink: sink).container(keyedBy: keyType)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         sink.hash.add(key.stringValue)
         return nestedContainer(keyedBy: keyType)
     }

@@ -9,11 +9,16 @@ struct TemplatesPlugin: BuildToolPlugin {
         let templates = context.package.directoryURL.appending(path: "Templates")
         let swift = context.pluginWorkDirectoryURL.appending(path: "BuiltInTemplates+Files.swift")
         var inputs = [templates]
-        if let walker = FileManager.default.enumerator(at: templates, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
+        if let walker = FileManager.default.enumerator(
+            at: templates, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        {
             for case let url as URL in walker { inputs.append(url) }
         }
-        return [.buildCommand(displayName: "Building the templates into \(target.name)",
-                              executable: try context.tool(named: "modak-embed").url,
-                              arguments: [templates.path, swift.path], inputFiles: inputs, outputFiles: [swift])]
+        return [
+            .buildCommand(
+                displayName: "Building the templates into \(target.name)",
+                executable: try context.tool(named: "modak-embed").url,
+                arguments: [templates.path, swift.path], inputFiles: inputs, outputFiles: [swift])
+        ]
     }
 }

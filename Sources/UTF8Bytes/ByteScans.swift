@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // The scans are inlinable: other modules call them for every field and line they read, and a
@@ -26,7 +26,8 @@ public struct UTF8ByteSet: Sendable {
         table.withUnsafeBufferPointer { table in
             var index = 0
             while index + 8 <= bytes.count {
-                let hits = table[Int(bytes[index])] | table[Int(bytes[index + 1])] | table[Int(bytes[index + 2])]
+                let hits =
+                    table[Int(bytes[index])] | table[Int(bytes[index + 1])] | table[Int(bytes[index + 2])]
                     | table[Int(bytes[index + 3])] | table[Int(bytes[index + 4])] | table[Int(bytes[index + 5])]
                     | table[Int(bytes[index + 6])] | table[Int(bytes[index + 7])]
                 if hits != 0 { return true }
@@ -53,7 +54,9 @@ extension UnsafeBufferPointer<UInt8> {
     /// where a loop compares one.
     @inlinable public func firstOffset(of byte: UInt8, in range: Range<Int>) -> Int? {
         guard let base = baseAddress, !range.isEmpty else { return nil }
-        return memchr(base + range.lowerBound, Int32(byte), range.count).map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base }
+        return memchr(base + range.lowerBound, Int32(byte), range.count).map {
+            UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base
+        }
     }
 
     /// The offset of the first occurrence of `needle` in `range`, or nil (always for an empty

@@ -21,7 +21,9 @@ public struct MarkupEscaper: Sendable {
 
     @inlinable public static var html: MarkupEscaper { MarkupEscaper(fifth: UInt8(ascii: "'"), entity: "&#39;") }
     @inlinable public static var xml: MarkupEscaper { MarkupEscaper(fifth: UInt8(ascii: "'"), entity: "&apos;") }
-    @inlinable public static var libxml2Text: MarkupEscaper { MarkupEscaper(fifth: UInt8(ascii: "\r"), entity: "&#13;") }
+    @inlinable public static var libxml2Text: MarkupEscaper {
+        MarkupEscaper(fifth: UInt8(ascii: "\r"), entity: "&#13;")
+    }
 
     /// Whether this form escapes `byte`: the five are below 64, so one shift and mask tells.
     @inlinable @inline(__always)
@@ -43,7 +45,8 @@ public struct MarkupEscaper: Sendable {
             @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let found = zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
+                let found =
+                    zeroBytes(word ^ 0x2626_2626_2626_2626) | zeroBytes(word ^ 0x3C3C_3C3C_3C3C_3C3C)
                     | zeroBytes(word ^ 0x3E3E_3E3E_3E3E_3E3E) | zeroBytes(word ^ 0x2222_2222_2222_2222)
                     | zeroBytes(word ^ fifths)
                 if found & 0x8080_8080_8080_8080 != 0 { break }
@@ -61,13 +64,14 @@ public struct MarkupEscaper: Sendable {
         var runStart = 0
         var index = firstIndex(in: bytes, from: 0)
         while index < bytes.count {
-            let entity: StaticString = switch bytes[index] {
-            case UInt8(ascii: "&"): "&amp;"
-            case UInt8(ascii: "<"): "&lt;"
-            case UInt8(ascii: ">"): "&gt;"
-            case UInt8(ascii: "\""): "&quot;"
-            default: fifthEntity
-            }
+            let entity: StaticString =
+                switch bytes[index] {
+                case UInt8(ascii: "&"): "&amp;"
+                case UInt8(ascii: "<"): "&lt;"
+                case UInt8(ascii: ">"): "&gt;"
+                case UInt8(ascii: "\""): "&quot;"
+                default: fifthEntity
+                }
             append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             append(UnsafeBufferPointer(start: entity.utf8Start, count: entity.utf8CodeUnitCount))
             runStart = index + 1

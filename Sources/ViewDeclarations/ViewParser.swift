@@ -54,7 +54,10 @@ public enum ViewParser {
                 member.add(to: &file.views[index])
                 if let name = member.shownName {
                     if let first = shownNames[name] {
-                        fail(number, "`\(name)` is shown already (line \(first)): a template would never see this one; rename it")
+                        fail(
+                            number,
+                            "`\(name)` is shown already (line \(first)): a template would never see this one; rename it"
+                        )
                     }
                     shownNames[name] = shownNames[name] ?? number
                 }
@@ -117,7 +120,8 @@ public enum ViewParser {
         if text.hasPrefix("@") { return .success(.attribute(text, doc: doc)) }
         if text.hasPrefix("show fields of ") {
             let expression = String(text.dropFirst("show fields of ".count)).trimmed
-            return expression.isEmpty ? .failure("write the view whose fields to show: `show fields of facts`")
+            return expression.isEmpty
+                ? .failure("write the view whose fields to show: `show fields of facts`")
                 : .success(.field(.fields(of: expression, line: line)))
         }
         if text.hasPrefix("show ") {
@@ -131,7 +135,12 @@ public enum ViewParser {
         let isHidden = rest.hasPrefix("hidden ")
         if isHidden { rest = rest.dropFirst("hidden ".count) }
         guard rest.hasPrefix("let ") || rest.hasPrefix("var ") else {
-            return .failure("expected `let name: Type`, `var name: Type`, `hidden let …`, `show name = expression` or `show fields of view`")
+            return .failure(
+                """
+                expected `let name: Type`, `var name: Type`, `hidden let …`, `show name = expression` or `show \
+                fields of view`
+                """
+            )
         }
         let isVariable = rest.hasPrefix("var ")
         rest = rest.dropFirst(4)
@@ -156,7 +165,8 @@ public enum ViewParser {
         guard !type.isEmpty, shownAs?.isEmpty != true, defaultValue?.isEmpty != true else {
             return .failure("write a stored property as `let name: Type`, `= default` and `=> shown as` after it")
         }
-        let stored = ViewDeclaration.Stored(isVariable: isVariable, name: name, type: type, defaultValue: defaultValue, doc: doc, line: line)
+        let stored = ViewDeclaration.Stored(
+            isVariable: isVariable, name: name, type: type, defaultValue: defaultValue, doc: doc, line: line)
         return .success(.stored(stored, shownAs: shownAs))
     }
 

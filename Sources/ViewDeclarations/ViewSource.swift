@@ -10,7 +10,11 @@ public enum ViewSource {
         for view in file.views {
             out += "\n" + location(view.line - view.doc.count)
             out += lines(view.doc, indent: 0)
-            out += "\(view.kind.rawValue) \(view.name): \((["ViewFields"] + view.conformances).joined(separator: ", ")) {\n"
+            out +=
+                """
+                \(view.kind.rawValue) \(view.name): \
+                \((["ViewFields"] + view.conformances).joined(separator: ", ")) {\n
+                """
             for stored in view.stored {
                 out += location(stored.line - stored.doc.count) + lines(stored.doc, indent: 1)
                 out += "    \(stored.isVariable ? "var" : "let") \(stored.name): \(stored.type)"

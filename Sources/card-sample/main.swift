@@ -45,8 +45,9 @@ struct Options {
                 guard let count = Int(value(of: argument)), count > 0 else { fail("--bench needs a positive number") }
                 benchCount = count
             case "-h", "--help":
-                print("usage: card-sample OUTDIR [--set all|stress|ordinary] [--theme NAME|all] [--png]\n"
-                      + "       card-sample --bench N")
+                print(
+                    "usage: card-sample OUTDIR [--set all|stress|ordinary] [--theme NAME|all] [--png]\n"
+                        + "       card-sample --bench N")
                 exit(0)
             default:
                 if argument.hasPrefix("-") || outputDirectory != nil { fail("unexpected argument \(argument)") }
@@ -72,8 +73,9 @@ if let count = options.benchCount {
         }
     }
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    print("rendered \(count) cards (\(bytes / count) bytes each) in \(String(format: "%.2f", seconds)) s: "
-          + "\(Int(Double(count) / seconds)) cards/s")
+    print(
+        "rendered \(count) cards (\(bytes / count) bytes each) in \(String(format: "%.2f", seconds)) s: "
+            + "\(Int(Double(count) / seconds)) cards/s")
     exit(0)
 }
 

@@ -3,7 +3,7 @@ import ModakOutput
 import ModakSite
 import Synchronization
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `built 10,234 files: 12 written, 10,222 unchanged, 3 removed in 1.4 s`.
@@ -50,7 +50,9 @@ final class ProgressBar: Sendable {
         guard now.timeIntervalSince(started) >= Self.delay else { return }
         state.withLock { state in
             // The last file of a stage is always drawn, so the bar never stops short of full.
-            if let last = state.lastDrawn, now.timeIntervalSince(last) < Self.interval, progress.done < progress.total { return }
+            if let last = state.lastDrawn, now.timeIntervalSince(last) < Self.interval, progress.done < progress.total {
+                return
+            }
             state.lastDrawn = now
             state.visible = true
             Self.draw(Self.line(progress))

@@ -12,7 +12,9 @@ func runCard(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     guard let content = loadContent(contentDirectory) else { return .failure }
     let saying: Saying?
     if id == "today" {
-        let today = pinned.map { BuildDay(day: $0, timeZone: content.site.timeZone) } ?? BuildDay(instant: Date(), timeZone: content.site.timeZone)
+        let today =
+            pinned.map { BuildDay(day: $0, timeZone: content.site.timeZone) }
+            ?? BuildDay(instant: Date(), timeZone: content.site.timeZone)
         let rules = TimeRules(today: today, newDays: content.site.newDays)
         saying = rules.sayingOfTheDay(rules.published(content.sayings))
     } else {

@@ -13,7 +13,9 @@ func runCheck(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     let outputDirectory = arguments.value(Options.output)
     let givenBaseURL = try baseURL(arguments)
     var request = BuildRequest()
-    (request.contentDirectory, request.outputDirectory, request.force) = (contentDirectory, outputDirectory, arguments.flag(Options.force))
+    (request.contentDirectory, request.outputDirectory, request.force) = (
+        contentDirectory, outputDirectory, arguments.flag(Options.force)
+    )
     if let day = try pinnedDay(arguments) { request.day = day } else { request.instant = try sourceDateEpoch() }
     request.includeDrafts = arguments.flag(Options.drafts)
     guard outputFolderIsAllowed(request, by: SiteBuilder()) else { return .usage }
@@ -37,13 +39,19 @@ func runCheck(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     // Files of an earlier build that the content no longer makes (a saying removed, a build with another date).
     let leftovers = contentFailed ? [] : SiteBuilder().leftovers(of: request).paths ?? []
     for path in leftovers {
-        printError("\(outputDirectory)/\(path): an earlier build made this file but the content no longer makes it: "
-            + "run `modak build` to remove it")
+        printError(
+            "\(outputDirectory)/\(path): an earlier build made this file but the content no longer makes it: "
+                + "run `modak build` to remove it")
     }
     for finding in findings { printError(finding.description) }
     checker.robotsTxtWarning().map(printError)
     let count = findings.count + leftovers.count
     let problems = count == 0 ? "no problems" : "\(grouped(count)) problem\(count == 1 ? "" : "s")"
-    printLine("checked \(grouped(summary.pages)) pages with \(grouped(summary.references)) internal references and \(grouped(summary.dataFiles)) XML and JSON files: \(problems)")
+    printLine(
+        """
+        checked \(grouped(summary.pages)) pages with \(grouped(summary.references)) internal references and \
+        \(grouped(summary.dataFiles)) XML and JSON files: \(problems)
+        """
+    )
     return contentFailed || count > 0 ? .failure : .success
 }

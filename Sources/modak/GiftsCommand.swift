@@ -6,7 +6,8 @@ import ModakSite
 func runGifts(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     let options = try GiftSimulateArguments(arguments)
     guard let content = loadContent(options.contentDirectory) else { return .failure }
-    let result = GiftSession.simulate(gifts: content.gifts, questions: content.questions, profile: options.profile, answers: options.answers)
+    let result = GiftSession.simulate(
+        gifts: content.gifts, questions: content.questions, profile: options.profile, answers: options.answers)
     print(result.json)
     return .success
 }

@@ -19,7 +19,8 @@ func runImport(_ arguments: ParsedArguments) -> ExitCode {
     }
 
     let existing = existingSayings(in: contentDirectory)
-    let conversion = FirebaseImport.convert(SourceFile(relativePath: exportPath, bytes: [UInt8](data)), timeZone: existing.timeZone)
+    let conversion = FirebaseImport.convert(
+        SourceFile(relativePath: exportPath, bytes: [UInt8](data)), timeZone: existing.timeZone)
     for diagnostic in conversion.diagnostics { printError(diagnostic.description) }
     if conversion.diagnostics.contains(where: { $0.severity == .error }) { return .failure }
 
@@ -38,15 +39,22 @@ func runImport(_ arguments: ParsedArguments) -> ExitCode {
         case .exists where FileManager.default.contents(atPath: path).map({ [UInt8]($0) == bytes }) == true:
             counts.unchanged += 1
         case .exists:
-            printError("\(path): warning: differs from the export (edited since the last import?): kept; delete it to import it again")
+            printError(
+                """
+                \(path): warning: differs from the export (edited since the last import?): kept; delete it to \
+                import it again
+                """
+            )
             counts.kept += 1
         case .failed(let reason):
             printError("modak: cannot write \(path): \(reason)")
             return .failure
         }
     }
-    printLine("imported \(exportPath) into \(contentDirectory)/sayings: \(grouped(counts.written)) written, "
-        + "\(grouped(counts.unchanged)) unchanged, \(grouped(counts.kept)) kept, \(grouped(counts.skipped)) skipped")
+    printLine(
+        "imported \(exportPath) into \(contentDirectory)/sayings: \(grouped(counts.written)) written, "
+            + "\(grouped(counts.unchanged)) unchanged, \(grouped(counts.kept)) kept, \(grouped(counts.skipped)) skipped"
+    )
     return .success
 }
 
@@ -62,5 +70,8 @@ private func existingSayings(in contentDirectory: String) -> (timeZone: TimeZone
         let site = ContentLoader.load(files.filter { $0.relativePath == "site.json" }).content?.site
         return (site?.timeZone ?? defaultZone, [:])
     }
-    return (content.site.timeZone, Dictionary(content.sayings.map { ($0.id, $0.source.path) }, uniquingKeysWith: { first, _ in first }))
+    return (
+        content.site.timeZone,
+        Dictionary(content.sayings.map { ($0.id, $0.source.path) }, uniquingKeysWith: { first, _ in first })
+    )
 }

@@ -9,7 +9,12 @@ func runInit(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
     let folder = arguments.value(Arguments.siteFolder)
     let contentFolder = folder == "." ? "content" : folder + "/content"
     if let reason = existingSite(contentFolder) {
-        printError("modak: \(folder) holds a site already (\(reason)): nothing was written; build it with `modak build`, or choose another folder")
+        printError(
+            """
+            modak: \(folder) holds a site already (\(reason)): nothing was written; build it with `modak build`, \
+            or choose another folder
+            """
+        )
         return .failure
     }
     let today = CivilDay(try sourceDateEpoch() ?? Date(), in: TimeZone(identifier: StarterSite.timeZone)!)
@@ -30,7 +35,9 @@ func runInit(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
 
     let width = files.map(\.path.count).max() ?? 0
     printLine("created a new site in \(folder == "." ? "this folder" : folder):")
-    for file in files { printLine("  \(file.path.padding(toLength: width, withPad: " ", startingAt: 0))  \(file.summary)") }
+    for file in files {
+        printLine("  \(file.path.padding(toLength: width, withPad: " ", startingAt: 0))  \(file.summary)")
+    }
     printLine("  \(".gitignore".padding(toLength: width, withPad: " ", startingAt: 0))  \(ignoring)")
     printLine("next:")
     if folder != "." { printLine("  cd \(shellQuoted(folder))") }
@@ -75,7 +82,9 @@ private func ignoreOutput(in folder: String) -> String? {
 
 /// The folder as a shell reads it back: quoted when it holds anything but plain characters.
 private func shellQuoted(_ path: String) -> String {
-    let plain = path.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._/-+".unicodeScalars.contains($0)) }
+    let plain = path.unicodeScalars.allSatisfy {
+        $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._/-+".unicodeScalars.contains($0))
+    }
     return plain ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }
 

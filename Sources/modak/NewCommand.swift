@@ -5,7 +5,7 @@ import ModakInput
 import ModakOutput
 import ModakSite
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `modak new saying|souvenir|notice|page`: writes one new content file.
@@ -25,7 +25,10 @@ enum NewCommand {
         let day = CivilDay(time, in: site.content.site.timeZone).description
         var fields: [(key: String, value: FrontMatterWriter.Value)] = [("deliver", .string(deliver))]
         if let title { fields.append(("title", .string(title))) }
-        let draft = Draft(folder: "souvenirs", stem: "\(day)-\(Slug.make(title ?? "") ?? "souvenir")", stemIsFixed: false, body: message, typed: typed) { _ in fields }
+        let draft = Draft(
+            folder: "souvenirs", stem: "\(day)-\(Slug.make(title ?? "") ?? "souvenir")", stemIsFixed: false,
+            body: message, typed: typed
+        ) { _ in fields }
         return site.save(draft, taken: [])
     }
 
@@ -34,7 +37,9 @@ enum NewCommand {
         let kor = arguments[Options.kor]
         let eng = arguments[Options.eng]
         guard kor != nil || eng != nil else { throw UsageError(.sayingWithoutText) }
-        guard !arguments.isGiven(Options.time) || !arguments.flag(Options.queue) else { throw UsageError(.exclusiveOptions(Options.time.longName, Options.queue.longName)) }
+        guard !arguments.isGiven(Options.time) || !arguments.flag(Options.queue) else {
+            throw UsageError(.exclusiveOptions(Options.time.longName, Options.queue.longName))
+        }
         let commentary = body(arguments, Arguments.commentary, required: false)
         let typed = [kor, eng, "— " + who, commentary].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n")
         guard let site = try Site(arguments, typed: typed) else { return .failure }
@@ -43,14 +48,21 @@ enum NewCommand {
             guard site.time(given, option: Options.time, typed: typed) != nil else { return .failure }
             timeText = given
         } else if arguments.flag(Options.queue) {
-            timeText = SayingQueue.nextSlot(after: site.content.sayings.map(\.time), now: site.now, timeZone: site.content.site.timeZone)
+            timeText = SayingQueue.nextSlot(
+                after: site.content.sayings.map(\.time), now: site.now, timeZone: site.content.site.timeZone)
         } else {
             timeText = site.wallClock(site.now)
         }
-        let tags = arguments.values(Options.tags).flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let tags = arguments.values(Options.tags).flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
         // Named after the English words, else the Korean romanised, else who said it, else the day.
-        let stem = arguments[Options.id] ?? [eng, kor, who].lazy.compactMap { $0.flatMap { Slug.make($0) } }.first ?? String(timeText.prefix(10))
-        let draft = Draft(folder: "sayings", stem: stem, stemIsFixed: arguments.isGiven(Options.id), body: commentary, typed: typed) { id in
+        let stem =
+            arguments[Options.id] ?? [eng, kor, who].lazy.compactMap { $0.flatMap { Slug.make($0) } }.first
+            ?? String(timeText.prefix(10))
+        let draft = Draft(
+            folder: "sayings", stem: stem, stemIsFixed: arguments.isGiven(Options.id), body: commentary, typed: typed
+        ) { id in
             var fields: [(key: String, value: FrontMatterWriter.Value)] = [("id", .string(id))]
             if let kor { fields.append(("kor", .string(kor))) }
             if let eng { fields.append(("eng", .string(eng))) }
@@ -62,7 +74,9 @@ enum NewCommand {
     }
 
     static func notice(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
-        try titledDraft(arguments, folder: "notices", text: Arguments.message, taken: { Set($0.content.notices.map(\.slug)) }) { site, title, typed in
+        try titledDraft(
+            arguments, folder: "notices", text: Arguments.message, taken: { Set($0.content.notices.map(\.slug)) }
+        ) { site, title, typed in
             let dateText: String
             if let given = arguments[Options.noticeDate] {
                 guard site.time(given, option: Options.noticeDate, typed: typed) != nil else { return nil }
@@ -70,14 +84,19 @@ enum NewCommand {
             } else {
                 dateText = site.wallClock(site.now)
             }
-            return ("\(dateText.prefix(10))-\(Slug.make(title) ?? "notice")", [("title", .string(title)), ("date", .string(dateText))])
+            return (
+                "\(dateText.prefix(10))-\(Slug.make(title) ?? "notice")",
+                [("title", .string(title)), ("date", .string(dateText))]
+            )
         }
     }
 
     static func page(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
         // The site's own folders are no page's slug: a title such as "Search" becomes `search-2`.
-        try titledDraft(arguments, folder: "pages", text: Arguments.text,
-                        taken: { Set($0.content.pages.map(\.slug)).union(ContentLoader.reservedSlugs) }) { _, title, _ in
+        try titledDraft(
+            arguments, folder: "pages", text: Arguments.text,
+            taken: { Set($0.content.pages.map(\.slug)).union(ContentLoader.reservedSlugs) }
+        ) { _, title, _ in
             (Slug.make(title) ?? "page", [("title", .string(title))])
         }
     }
@@ -86,14 +105,20 @@ enum NewCommand {
     /// gives; `made` returns nil when it printed why the draft cannot be made.
     private static func titledDraft(
         _ arguments: ParsedArguments, folder: String, text textArgument: Argument, taken: (Site) -> Set<String>,
-        made: (Site, _ title: String, _ typed: String) -> (stem: String, fields: [(key: String, value: FrontMatterWriter.Value)])?
+        made: (Site, _ title: String, _ typed: String) -> (
+            stem: String, fields: [(key: String, value: FrontMatterWriter.Value)]
+        )?
     ) throws(UsageError) -> ExitCode {
         let title = arguments.value(Options.title)
         let text = body(arguments, textArgument, required: true)
         let typed = title + "\n\n" + text
-        guard let site = try Site(arguments, typed: typed), let (stem, fields) = made(site, title, typed) else { return .failure }
-        let draft = Draft(folder: folder, stem: arguments[Options.slug] ?? stem, stemIsFixed: arguments.isGiven(Options.slug),
-                          body: text, typed: typed) { _ in fields }
+        guard let site = try Site(arguments, typed: typed), let (stem, fields) = made(site, title, typed) else {
+            return .failure
+        }
+        let draft = Draft(
+            folder: folder, stem: arguments[Options.slug] ?? stem, stemIsFixed: arguments.isGiven(Options.slug),
+            body: text, typed: typed
+        ) { _ in fields }
         return site.save(draft, taken: taken(site))
     }
 
@@ -157,7 +182,8 @@ private struct Site {
 
     /// `2026-11-28 09:30` in the site's time zone.
     func wallClock(_ date: Date) -> String {
-        String(DateText(timeZone: content.site.timeZone, language: "en").rfc3339(date).prefix(16)).replacingOccurrences(of: "T", with: " ")
+        String(DateText(timeZone: content.site.timeZone, language: "en").rfc3339(date).prefix(16)).replacingOccurrences(
+            of: "T", with: " ")
     }
 
     /// Validates the draft with the loader and the rest of the content, then writes it under the
@@ -165,7 +191,8 @@ private struct Site {
     func save(_ draft: Draft, taken: Set<String>) -> ExitCode {
         // A chosen id or slug becomes a file name: nothing but `[A-Za-z0-9_-]` may reach the path.
         guard Identifier.isValid(draft.stem) else {
-            Self.fail("`\(draft.stem)` cannot be an id or slug: use 1 to 64 letters, digits, `_` or `-`", typed: draft.typed)
+            Self.fail(
+                "`\(draft.stem)` cannot be an id or slug: use 1 to 64 letters, digits, `_` or `-`", typed: draft.typed)
             return .failure
         }
         let existing = Set(files.map(\.relativePath))
@@ -174,7 +201,8 @@ private struct Site {
             let relativePath = "\(draft.folder)/\(stem).md"
             if taken.contains(stem) || existing.contains(relativePath) {
                 if draft.stemIsFixed {
-                    Self.fail("`\(stem)` is already used in \(directory)/\(draft.folder): choose another", typed: draft.typed)
+                    Self.fail(
+                        "`\(stem)` is already used in \(directory)/\(draft.folder): choose another", typed: draft.typed)
                     return .failure
                 }
                 continue
@@ -187,7 +215,9 @@ private struct Site {
                 return .failure
             }
             let path = "\(directory)/\(relativePath)"
-            let (_, log) = ContentLoader.load(files + [SourceFile(relativePath: relativePath, displayPath: path, bytes: Array(text.utf8))], folder: directory)
+            let (_, log) = ContentLoader.load(
+                files + [SourceFile(relativePath: relativePath, displayPath: path, bytes: Array(text.utf8))],
+                folder: directory)
             if log.hasErrors {
                 for diagnostic in log.sorted where diagnostic.severity == .error { printError(diagnostic.description) }
                 Self.fail("the new \(draft.folder.dropLast()) would not load", typed: draft.typed)

@@ -3,7 +3,7 @@ import ModakCommandLine
 import ModakServe
 import ModakSite
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `modak serve [--port N] [build options]`: preview on 127.0.0.1 with rebuild and live reload.
@@ -25,6 +25,11 @@ func runServe(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
         printError("modak: \(error.description)")
         return .failure
     }
-    printLine("serving \(request.outputDirectory) at http://127.0.0.1:\(listening)\(server.rootPath) — rebuilds when \(request.contentDirectory) or the templates change; Ctrl-C stops")
+    printLine(
+        """
+        serving \(request.outputDirectory) at http://127.0.0.1:\(listening)\(server.rootPath) — rebuilds when \
+        \(request.contentDirectory) or the templates change; Ctrl-C stops
+        """
+    )
     while true { pause() }
 }

@@ -12,7 +12,11 @@ func runTemplatesExport(_ arguments: ParsedArguments) throws(UsageError) -> Exit
     let named = arguments.words(Arguments.templateFiles)
     for name in named where !builtIn.contains(where: { $0.path == name }) {
         let nearest = KeySuggestion.nearest(to: name, among: builtIn.map(\.path)).map { ", such as `\($0)`" } ?? ""
-        throw UsageError(.invalidValue(of: "FILE", expected: "the path of a built-in file\(nearest) (`modak templates export DIR` writes them all)", value: name))
+        throw UsageError(
+            .invalidValue(
+                of: "FILE",
+                expected: "the path of a built-in file\(nearest) (`modak templates export DIR` writes them all)",
+                value: name))
     }
     let chosen = named.isEmpty ? builtIn : builtIn.filter { named.contains($0.path) }
     var (written, unchanged, kept) = (0, 0, [String]())
@@ -42,8 +46,12 @@ func runTemplatesExport(_ arguments: ParsedArguments) throws(UsageError) -> Exit
     for path in kept {
         printError("\(path): exists with other bytes, left as it is: give --force to replace it with the built-in file")
     }
-    printLine("wrote \(written) file\(written == 1 ? "" : "s") into \(folder)\(unchanged > 0 ? " (\(unchanged) already the same)" : "")"
-        + "; a build uses them when the folder is `templates/` beside `content/`, or given with --templates")
+    printLine(
+        """
+        wrote \(written) file\(written == 1 ? "" : "s") into \
+        \(folder)\(unchanged > 0 ? " (\(unchanged) already the same)" : "")
+        """
+            + "; a build uses them when the folder is `templates/` beside `content/`, or given with --templates")
     return kept.isEmpty ? .success : .failure
 }
 

@@ -56,14 +56,18 @@ func pinnedDay(_ arguments: ParsedArguments) throws(UsageError) -> CivilDay? {
 
 /// `--base-url`, an absolute http(s) URL.
 func baseURL(_ arguments: ParsedArguments) throws(UsageError) -> String? {
-    try arguments.converted(Options.baseURL, expected: "an absolute http(s) URL") { URLRules.isAbsoluteWebURL($0) ? $0 : nil }
+    try arguments.converted(Options.baseURL, expected: "an absolute http(s) URL") {
+        URLRules.isAbsoluteWebURL($0) ? $0 : nil
+    }
 }
 
 /// The instant `SOURCE_DATE_EPOCH` names, when it is set: it stands for the clock, so that builds
 /// and new files can be reproduced.
 func sourceDateEpoch() throws(UsageError) -> Date? {
     guard let epoch = ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty else { return nil }
-    guard let seconds = Int(epoch) else { throw UsageError(.invalidValue(of: "SOURCE_DATE_EPOCH", expected: "whole seconds since 1970", value: epoch)) }
+    guard let seconds = Int(epoch) else {
+        throw UsageError(.invalidValue(of: "SOURCE_DATE_EPOCH", expected: "whole seconds since 1970", value: epoch))
+    }
     return Date(timeIntervalSince1970: Double(seconds))
 }
 
@@ -97,7 +101,12 @@ func printOutcome(_ result: BuildResult, of request: BuildRequest, started: Date
     for diagnostic in result.diagnostics { printError(diagnostic.description) }
     guard let report = result.report else {
         let count = result.diagnostics.filter { $0.severity == .error }.count
-        printError("modak: build failed with \(count) error\(count == 1 ? "" : "s"); \(request.outputDirectory) was not changed")
+        printError(
+            """
+            modak: build failed with \(count) error\(count == 1 ? "" : "s"); \(request.outputDirectory) was not \
+            changed
+            """
+        )
         return false
     }
     printLine(summaryLine(report, seconds: Date().timeIntervalSince(started)))
@@ -111,7 +120,9 @@ func printLine(_ text: String) {
 
 /// Runs the command the arguments name; each action of the declaration has its handler here.
 func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitCode {
-    guard let action = arguments.command.action else { preconditionFailure("\(arguments.commandName) has subcommands, so no action") }
+    guard let action = arguments.command.action else {
+        preconditionFailure("\(arguments.commandName) has subcommands, so no action")
+    }
     switch action {
     case .initSite: return try runInit(arguments)
     case .build: return try runBuild(arguments)

@@ -21,7 +21,9 @@ private func neutralQuestions(_ count: Int) -> [Question] {
     (0..<count).map { question("n\($0)", tag: "none\($0)") }
 }
 
-private func session(_ gifts: [Gift], _ questions: [Question], gender: GiftGender = .any, budget: ClosedRange<Int> = 0...50_000_000) -> GiftSession {
+private func session(
+    _ gifts: [Gift], _ questions: [Question], gender: GiftGender = .any, budget: ClosedRange<Int> = 0...50_000_000
+) -> GiftSession {
     GiftSession(gifts: gifts, questions: questions, profile: GiftProfile(gender: gender, budget: budget))
 }
 
@@ -29,17 +31,24 @@ private func session(_ gifts: [Gift], _ questions: [Question], gender: GiftGende
 struct GiftRecommenderTests {
     @Test("budget bounds are inclusive")
     func budgetBounds() {
-        let gifts = [gift("below", price: 9_999), gift("min", price: 10_000), gift("mid", price: 20_000), gift("max", price: 30_000), gift("above", price: 30_001)]
+        let gifts = [
+            gift("below", price: 9_999), gift("min", price: 10_000), gift("mid", price: 20_000),
+            gift("max", price: 30_000), gift("above", price: 30_001)
+        ]
         #expect(session(gifts, [], budget: 10_000...30_000).candidates.map(\.id) == ["min", "mid", "max"])
         #expect(session(gifts, [], budget: 20_000...20_000).candidates.map(\.id) == ["mid"])
-        #expect(session([gift("free", price: 0), gift("dear", price: 50_000_000)], [], budget: 0...0).candidates.map(\.id) == ["free"])
-        #expect(session([gift("free", price: 0), gift("dear", price: 50_000_000)], [], budget: 50_000_000...50_000_000).candidates.map(\.id) == ["dear"])
+        #expect(
+            session([gift("free", price: 0), gift("dear", price: 50_000_000)], [], budget: 0...0).candidates.map(\.id)
+                == ["free"])
+        #expect(
+            session([gift("free", price: 0), gift("dear", price: 50_000_000)], [], budget: 50_000_000...50_000_000)
+                .candidates.map(\.id) == ["dear"])
     }
 
     static let genderTable: [(gift: GiftGender, reader: GiftGender, matches: Bool)] = [
         (.any, .any, true), (.any, .female, true), (.any, .male, true),
         (.female, .any, true), (.female, .female, true), (.female, .male, false),
-        (.male, .any, true), (.male, .female, false), (.male, .male, true),
+        (.male, .any, true), (.male, .female, false), (.male, .male, true)
     ]
 
     @Test("gender matching table", arguments: genderTable)
@@ -51,7 +60,9 @@ struct GiftRecommenderTests {
 
     @Test("X excludes the question's tag and removes every gift carrying it; O changes nothing")
     func answerXExcludesTag() {
-        let gifts = [gift("a", tags: ["sweet"]), gift("b", tags: ["tech"]), gift("c", tags: ["tech", "sweet"]), gift("d")]
+        let gifts = [
+            gift("a", tags: ["sweet"]), gift("b", tags: ["tech"]), gift("c", tags: ["tech", "sweet"]), gift("d")
+        ]
         var yes = session(gifts, [question("q1", tag: "sweet"), question("q2", tag: "tech")])
         yes.answer(.yes)
         #expect(yes.candidates.map(\.id) == ["a", "b", "c", "d"])
@@ -113,7 +124,10 @@ struct GiftRecommenderTests {
     @Test("the candidate count is recomputed after each X")
     func recomputedAfterX() {
         // 11 candidates; the third answer is an X that removes one gift → 10 candidates with 3 answered: done.
-        var s = session(catalogue(11), neutralQuestions(2) + [question("x", tag: "t0")] + neutralQuestions(5).map { question("m" + $0.id, tag: $0.tag) })
+        var s = session(
+            catalogue(11),
+            neutralQuestions(2) + [question("x", tag: "t0")]
+                + neutralQuestions(5).map { question("m" + $0.id, tag: $0.tag) })
         s.answer(.yes)
         s.answer(.yes)
         #expect(s.nextQuestion?.id == "x")
@@ -122,7 +136,10 @@ struct GiftRecommenderTests {
         #expect(s.isDone)
 
         // The same with O keeps 11 candidates and the quiz goes on.
-        var t = session(catalogue(11), neutralQuestions(2) + [question("x", tag: "t0")] + neutralQuestions(5).map { question("m" + $0.id, tag: $0.tag) })
+        var t = session(
+            catalogue(11),
+            neutralQuestions(2) + [question("x", tag: "t0")]
+                + neutralQuestions(5).map { question("m" + $0.id, tag: $0.tag) })
         for _ in 0..<3 { t.answer(.yes) }
         #expect(t.nextQuestion?.id == "mn0")
     }
@@ -168,12 +185,20 @@ struct GiftRecommenderTests {
     @Test("simulate: answers run out → done false; extra answers are ignored → done true")
     func simulate() {
         let profile = GiftProfile(gender: .any, budget: 0...50_000_000)
-        let out = GiftSession.simulate(gifts: catalogue(5), questions: neutralQuestions(5), profile: profile, answers: [.yes, .skip])
-        #expect(out == GiftSimulation(asked: ["n0", "n1"], answers: ["O", "skip"], candidates: ["g0", "g1", "g2", "g3", "g4"], done: false))
-        let extra = GiftSession.simulate(gifts: catalogue(5), questions: neutralQuestions(5), profile: profile, answers: [.yes, .no, .yes, .yes, .yes])
+        let out = GiftSession.simulate(
+            gifts: catalogue(5), questions: neutralQuestions(5), profile: profile, answers: [.yes, .skip])
+        #expect(
+            out
+                == GiftSimulation(
+                    asked: ["n0", "n1"], answers: ["O", "skip"], candidates: ["g0", "g1", "g2", "g3", "g4"], done: false
+                ))
+        let extra = GiftSession.simulate(
+            gifts: catalogue(5), questions: neutralQuestions(5), profile: profile,
+            answers: [.yes, .no, .yes, .yes, .yes])
         #expect(extra.asked == ["n0", "n1", "n2"])
         #expect(extra.done)
-        let exact = GiftSession.simulate(gifts: catalogue(5), questions: neutralQuestions(5), profile: profile, answers: [.yes, .yes, .yes])
+        let exact = GiftSession.simulate(
+            gifts: catalogue(5), questions: neutralQuestions(5), profile: profile, answers: [.yes, .yes, .yes])
         #expect(exact.done)
         let none = GiftSession.simulate(gifts: catalogue(5), questions: [], profile: profile, answers: [])
         #expect(none.done && none.asked.isEmpty)
@@ -181,19 +206,35 @@ struct GiftRecommenderTests {
 
     @Test("simulate reports the questions asked, the answers taken, the candidates and whether it is done")
     func simulationResult() {
-        let gifts = [gift("tumbler", price: 25_000, tags: ["practical"]), gift("candle", price: 18_000, tags: ["cozy"]),
-                     gift("watch", price: 300_000, tags: ["practical"], gender: .male), gift("scarf", price: 40_000, tags: ["cozy"], gender: .female)]
-        let questions = [question("q-cozy", tag: "cozy"), question("q-tech", tag: "tech"), question("q-prac", tag: "practical")]
-        let out = GiftSession.simulate(gifts: gifts, questions: questions, profile: GiftProfile(gender: .female, budget: 10_000...50_000), answers: [.no, .skip])
-        #expect(out == GiftSimulation(asked: ["q-cozy", "q-tech"], answers: ["X", "skip"], candidates: ["tumbler"], done: false))
-        let empty = GiftSession.simulate(gifts: gifts, questions: questions, profile: GiftProfile(gender: .male, budget: 0...0), answers: [.yes, .yes, .yes, .yes])
-        #expect(empty == GiftSimulation(asked: ["q-cozy", "q-tech", "q-prac"], answers: ["O", "O", "O"], candidates: [], done: true))
+        let gifts = [
+            gift("tumbler", price: 25_000, tags: ["practical"]), gift("candle", price: 18_000, tags: ["cozy"]),
+            gift("watch", price: 300_000, tags: ["practical"], gender: .male),
+            gift("scarf", price: 40_000, tags: ["cozy"], gender: .female)
+        ]
+        let questions = [
+            question("q-cozy", tag: "cozy"), question("q-tech", tag: "tech"), question("q-prac", tag: "practical")
+        ]
+        let out = GiftSession.simulate(
+            gifts: gifts, questions: questions, profile: GiftProfile(gender: .female, budget: 10_000...50_000),
+            answers: [.no, .skip])
+        #expect(
+            out
+                == GiftSimulation(
+                    asked: ["q-cozy", "q-tech"], answers: ["X", "skip"], candidates: ["tumbler"], done: false))
+        let empty = GiftSession.simulate(
+            gifts: gifts, questions: questions, profile: GiftProfile(gender: .male, budget: 0...0),
+            answers: [.yes, .yes, .yes, .yes])
+        #expect(
+            empty
+                == GiftSimulation(
+                    asked: ["q-cozy", "q-tech", "q-prac"], answers: ["O", "O", "O"], candidates: [], done: true))
     }
 
     @Test("candidate ids are sorted in the simulation")
     func sortedCandidates() {
         let gifts = [gift("b"), gift("Z"), gift("a-1"), gift("a"), gift("10"), gift("9")]
-        let out = GiftSession.simulate(gifts: gifts, questions: [], profile: GiftProfile(gender: .any, budget: 0...50_000_000), answers: [])
+        let out = GiftSession.simulate(
+            gifts: gifts, questions: [], profile: GiftProfile(gender: .any, budget: 0...50_000_000), answers: [])
         #expect(out.candidates == ["10", "9", "Z", "a", "a-1", "b"])
     }
 }

@@ -12,7 +12,7 @@ import TestSupport
 @Suite struct PathSafetyTests {
     static let hostileIdentifiers = [
         "../x", "..", ".", "a/b", "a/../b", "%2e%2e", "%2e%2e%2fx", "/etc/passwd", "..\\x", "a\\b", "C:x", "",
-        String(repeating: "a", count: 65), "명언", "a b", "a\u{0}b", ".hidden", "x\n", "a%2Fb",
+        String(repeating: "a", count: 65), "명언", "a b", "a\u{0}b", ".hidden", "x\n", "a%2Fb"
     ]
 
     @Test(arguments: hostileIdentifiers)
@@ -47,15 +47,19 @@ import TestSupport
         "../escape.html", "/tmp/modak-absolute-escape.html", "a/../../escape.html", "a\\..\\..\\escape.html", "",
         "a//b.html", "./a.html", "a/./b.html", "C:/escape.html", "sayings/../../escape.html",
         // Hidden names are the site's (`.well-known/`) but for the writer's own.
-        ".modak-manifest", ".modak-staging/index.html", "a/.b.html.modak-7.tmp",
+        ".modak-manifest", ".modak-staging/index.html", "a/.b.html.modak-7.tmp"
     ]
 
     @Test(arguments: escapingOutputPaths)
     func theWriterRefusesPathsOutsideItsFolder(_ path: String) throws {
         let folder = try TemporaryFolder()
         let output = folder.path + "/site/public"
-        let plan = OutputPlan(files: [OutputFile(path: "index.html", text: "ok"), OutputFile(path: path, text: "escaped")])
-        #expect(throws: OutputError.pathRefused(path)) { try SiteWriter(outputDirectory: output, cache: Self.cache).write(plan) }
+        let plan = OutputPlan(files: [
+            OutputFile(path: "index.html", text: "ok"), OutputFile(path: path, text: "escaped")
+        ])
+        #expect(throws: OutputError.pathRefused(path)) {
+            try SiteWriter(outputDirectory: output, cache: Self.cache).write(plan)
+        }
         #expect(folder.allFiles() == [], "nothing is written when any path is refused")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/modak-absolute-escape.html"))
     }
@@ -69,10 +73,14 @@ import TestSupport
 
     @Test func aStepThatBuildsPathsFromContentCannotWriteOutside() throws {
         let site = SourceFile(relativePath: "site.json", bytes: Self.site.bytes)
-        let saying = SourceFile(relativePath: "sayings/a.md", bytes: Array("---\nid: a\neng: A\nwho: W\ntime: 2026-11-01\ntags: [../../../escape]\n---\n".utf8))
+        let saying = SourceFile(
+            relativePath: "sayings/a.md",
+            bytes: Array("---\nid: a\neng: A\nwho: W\ntime: 2026-11-01\ntags: [../../../escape]\n---\n".utf8))
         let content = try #require(ContentLoader.load([site, saying]).content)
         let templates = try TemplateLoader.load(folders: [Self.repository + "/Templates"])
-        let context = RenderContext(content: content, today: BuildDay(day: CivilDay(iso: "2026-11-30")!, timeZone: content.site.timeZone), templates: templates)
+        let context = RenderContext(
+            content: content, today: BuildDay(day: CivilDay(iso: "2026-11-30")!, timeZone: content.site.timeZone),
+            templates: templates)
         let plan = try SiteRenderer(steps: [SlugFromContentStep()]).render(context)
         let folder = try TemporaryFolder()
         #expect(throws: OutputError.pathRefused("tags/../../../escape/index.html")) {
@@ -84,14 +92,16 @@ import TestSupport
     @Test func aTamperedManifestCannotMakeTheWriterDeleteOutside() throws {
         let folder = try TemporaryFolder()
         let output = folder.path + "/public"
-        try SiteWriter(outputDirectory: output, cache: Self.cache).write(OutputPlan(files: [OutputFile(path: "index.html", text: "one")]))
+        try SiteWriter(outputDirectory: output, cache: Self.cache).write(
+            OutputPlan(files: [OutputFile(path: "index.html", text: "one")]))
         try folder.write("victim.txt", "keep me")
         try folder.write("public/sub/keep.txt", "keep me too")
         let manifest = Self.cache.bookkeeping(forOutput: CanonicalPath.of(output)).manifestPath
         let text = try String(contentsOfFile: manifest, encoding: .utf8)
         try (text + "0 7 ../victim.txt\n0 7 /\(folder.path)/victim.txt\n0 11 sub/../../victim.txt\n")
             .write(toFile: manifest, atomically: true, encoding: .utf8)
-        try SiteWriter(outputDirectory: output, cache: Self.cache).write(OutputPlan(files: [OutputFile(path: "index.html", text: "two")]))
+        try SiteWriter(outputDirectory: output, cache: Self.cache).write(
+            OutputPlan(files: [OutputFile(path: "index.html", text: "two")]))
         #expect(folder.read("victim.txt") == "keep me")
         #expect(folder.read("public/sub/keep.txt") == "keep me too")
     }
@@ -101,7 +111,10 @@ import TestSupport
         try folder.write("secret.mustache", "SECRET")
         try folder.write("templates/page.mustache", "[{{> ../secret}}][{{> /\(folder.path)/secret}}]")
         let templates = try TemplateLoader.load(folders: [folder.path + "/templates"])
-        #expect(throws: MustacheError.missingTemplate(.partial, name: "../secret", at: TemplateLocation(file: "page", line: 1, column: 2))) {
+        #expect(
+            throws: MustacheError.missingTemplate(
+                .partial, name: "../secret", at: TemplateLocation(file: "page", line: 1, column: 2))
+        ) {
             try templates.library.render("page", nil)
         }
         let lenient = try MustacheLibrary(folders: [URL(fileURLWithPath: folder.path + "/templates")])
@@ -117,29 +130,42 @@ import TestSupport
         try folder.write("site/templates/partials/.keep", "")
         // Each link would put a secret into the site if followed: a saying, a folder of sayings, a
         // static file, and the partial that marks new sayings (the saying above is new).
-        let links = [("site/content/sayings/linked.md", "outside/secret.md"), ("site/content/sayings/folder", "outside"),
-                     ("site/content/static/passwd", "/etc/passwd"), ("site/templates/partials/new-mark.mustache", "outside/partial.mustache")]
+        let links = [
+            ("site/content/sayings/linked.md", "outside/secret.md"), ("site/content/sayings/folder", "outside"),
+            ("site/content/static/passwd", "/etc/passwd"),
+            ("site/templates/partials/new-mark.mustache", "outside/partial.mustache")
+        ]
         for (link, target) in links {
-            try FileManager.default.createDirectory(atPath: folder.path + "/" + (link as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(atPath: folder.path + "/" + link,
-                                                       withDestinationPath: target.hasPrefix("/") ? target : folder.path + "/" + target)
+            try FileManager.default.createDirectory(
+                atPath: folder.path + "/" + (link as NSString).deletingLastPathComponent,
+                withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.path + "/" + link,
+                withDestinationPath: target.hasPrefix("/") ? target : folder.path + "/" + target)
         }
         var request = BuildRequest()
         request.contentDirectory = folder.path + "/site/content"
         request.outputDirectory = folder.path + "/site/public"
         request.day = CivilDay(iso: "2026-11-30")
-        let result = SiteBuilder(clock: { fatalError("the day is pinned") }, bundledTemplates: Self.repository + "/Templates", pngDeriver: nil, cache: Self.cache).build(request)
+        let result = SiteBuilder(
+            clock: { fatalError("the day is pinned") }, bundledTemplates: Self.repository + "/Templates",
+            pngDeriver: nil, cache: Self.cache
+        ).build(request)
         #expect(result.succeeded, "\(result.diagnostics)")
         let output = folder.allFiles().filter { $0.hasPrefix("site/public/") }
         #expect(output.contains("site/public/sayings/real/index.html"))
         #expect(!output.contains { $0.contains("leaked") || $0.hasSuffix("passwd") })
         for file in output {
             let text = folder.read(file) ?? ""
-            #expect(!text.contains("SECRET-OUTSIDE") && !text.contains("SECRET-TEMPLATE") && !text.contains("root:x:0"), "\(file)")
+            #expect(
+                !text.contains("SECRET-OUTSIDE") && !text.contains("SECRET-TEMPLATE") && !text.contains("root:x:0"),
+                "\(file)")
         }
     }
 
     static let cache = BuildCache(root: scratchCacheRoot)
-    static let site = SourceFile(relativePath: "site.json", bytes: Array(#"{"title": "T", "baseURL": "https://t.example/"}"#.utf8))
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let site = SourceFile(
+        relativePath: "site.json", bytes: Array(#"{"title": "T", "baseURL": "https://t.example/"}"#.utf8))
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 }

@@ -28,15 +28,22 @@ import Testing
     }
 
     @Test func aPartialThatIncludesItselfIsLocated() throws {
-        let library = try MustacheLibrary(sources: ["main": "a\n{{>loop}}", "loop": "x {{>loop}}"], strictPartials: true)
-        #expect(throws: MustacheError.nestedTooDeeply(.partial, name: "loop", at: TemplateLocation(file: "loop", line: 1, column: 3))) {
+        let library = try MustacheLibrary(
+            sources: ["main": "a\n{{>loop}}", "loop": "x {{>loop}}"], strictPartials: true)
+        #expect(
+            throws: MustacheError.nestedTooDeeply(
+                .partial, name: "loop", at: TemplateLocation(file: "loop", line: 1, column: 3))
+        ) {
             try library.render("main", nil)
         }
     }
 
     @Test func nestingPastTheCompilerLimitIsACompileError() {
         let source = String(repeating: "{{#a}}", count: 300) + String(repeating: "{{/a}}", count: 300)
-        #expect(throws: MustacheError.sectionsNestedTooDeeply(at: TemplateLocation(file: "deep", line: 1, column: 256 * 6 + 1))) {
+        #expect(
+            throws: MustacheError.sectionsNestedTooDeeply(
+                at: TemplateLocation(file: "deep", line: 1, column: 256 * 6 + 1))
+        ) {
             try MustacheTemplate(source: source, name: "deep")
         }
     }
@@ -45,7 +52,10 @@ import Testing
         let library = try MustacheLibrary(sources: ["main": "[{{> ../../../../etc/passwd}}][{{>/etc/passwd}}]"])
         #expect(try library.render("main", nil) == "[][]")
         let strict = try MustacheLibrary(sources: ["main": "{{> ../../../../etc/passwd}}"], strictPartials: true)
-        #expect(throws: MustacheError.missingTemplate(.partial, name: "../../../../etc/passwd", at: TemplateLocation(file: "main", line: 1, column: 1))) {
+        #expect(
+            throws: MustacheError.missingTemplate(
+                .partial, name: "../../../../etc/passwd", at: TemplateLocation(file: "main", line: 1, column: 1))
+        ) {
             try strict.render("main", nil)
         }
     }

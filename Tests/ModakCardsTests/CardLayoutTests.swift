@@ -3,8 +3,9 @@ import CardSamples
 @testable import ModakCards
 
 private func layout(korean: String = "", english: String = "", author: String = "Anonymous") -> CardLayout {
-    CardRenderer(theme: .bonfire).layout(for: CardContent(
-        id: "t", korean: korean, english: english, author: author, siteName: "모닥 Modak", dateLabel: "2026-11-28"))
+    CardRenderer(theme: .bonfire).layout(
+        for: CardContent(
+            id: "t", korean: korean, english: english, author: author, siteName: "모닥 Modak", dateLabel: "2026-11-28"))
 }
 
 @Suite struct CardLayoutTests {
@@ -29,7 +30,7 @@ private func layout(korean: String = "", english: String = "", author: String = 
             layout(korean: CardSamples.hangul(syllables: 300)),
             layout(english: CardSamples.englishWords(60)),
             layout(korean: CardSamples.hangul(syllables: 300), english: CardSamples.englishWords(60)),
-            layout(english: String(repeating: "antidisestablishment", count: 3)),
+            layout(english: String(repeating: "antidisestablishment", count: 3))
         ]
         for card in cases {
             #expect(!card.truncated)
@@ -70,7 +71,8 @@ private func layout(korean: String = "", english: String = "", author: String = 
             }
             // Lines do not overlap one another.
             let boxes = card.lines.map(\.box).sorted { $0.minY < $1.minY }
-            for (upper, lower) in zip(boxes, boxes.dropFirst()) where upper.minX < lower.maxX && lower.minX < upper.maxX {
+            for (upper, lower) in zip(boxes, boxes.dropFirst()) where upper.minX < lower.maxX && lower.minX < upper.maxX
+            {
                 #expect(upper.maxY <= lower.minY, "\(content.id)")
             }
         }
@@ -98,7 +100,8 @@ private func layout(korean: String = "", english: String = "", author: String = 
         // The word joiner is a word of its own, of no width. The line count once left it out while
         // the lines did not, so the count was one short and the card cut a line it had room for.
         let korean = "é모닥불The quick brown foxThe quick brown fox \u{2060}"
-        let english = "아는 것을 안다고 하고가😀모닥불\u{200B}Supercalifragilisticexpialidocious😀😀😀"
+        let english =
+            "아는 것을 안다고 하고가😀모닥불\u{200B}Supercalifragilisticexpialidocious😀😀😀"
             + "The quick brown foxThe quick brown fox가😀모닥불well-knownwell-knowna모닥불The quick brown fox"
         let card = layout(korean: korean, english: english)
         #expect(!card.truncated)

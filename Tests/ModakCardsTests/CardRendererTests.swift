@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 import CardSamples
@@ -20,8 +20,10 @@ private final class SVGInspector: NSObject, XMLParserDelegate {
         return inspector
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
         elements.append((name, attributes))
         if name == "text" { current = "" }
     }
@@ -36,8 +38,9 @@ private final class SVGInspector: NSObject, XMLParserDelegate {
     func all(_ name: String) -> [[String: String]] { elements.filter { $0.name == name }.map(\.attributes) }
 }
 
-private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안다고 하라.",
-                                 english: "Know what you know.", author: "공자", siteName: "모닥", dateLabel: "2026-11-28")
+private let saying = CardContent(
+    id: "confucius-1", korean: "아는 것을 안다고 하라.",
+    english: "Know what you know.", author: "공자", siteName: "모닥", dateLabel: "2026-11-28")
 
 @Suite struct CardRendererTests {
     @Test func aRendererMadeForASiteDrawsItsCardsAsAnyRenderer() {
@@ -48,9 +51,12 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
             for theme in CardTheme.all {
                 let prepared = CardRenderer(theme: theme, siteName: name)
                 for other in names {
-                    let content = CardContent(id: "x", korean: "모닥불 곁에서", english: "By the fire", author: "누군가",
-                                              siteName: other, dateLabel: "2026년 11월 28일")
-                    #expect(prepared.svg(for: content) == CardRenderer(theme: theme).svg(for: content), "\(name) / \(other)")
+                    let content = CardContent(
+                        id: "x", korean: "모닥불 곁에서", english: "By the fire", author: "누군가",
+                        siteName: other, dateLabel: "2026년 11월 28일")
+                    #expect(
+                        prepared.svg(for: content) == CardRenderer(theme: theme).svg(for: content), "\(name) / \(other)"
+                    )
                 }
             }
         }
@@ -77,20 +83,23 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
         #expect(texts.allSatisfy { $0["xml:lang"] == $0["lang"] && $0["x"] != nil && $0["y"] != nil })
         let group = try #require(doc.all("g").first { $0["class"] == "text" })
         #expect(group["font-family"] == CardRenderer.fontFamily)
-        #expect(CardRenderer.fontFamily.hasPrefix("'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic'"))
+        #expect(
+            CardRenderer.fontFamily.hasPrefix(
+                "'Noto Sans CJK KR', 'Noto Sans KR', 'Apple SD Gothic Neo', 'Malgun Gothic'"))
     }
 
     @Test func backgroundAndDecorationsAreMarkedForTools() throws {
         let doc = try SVGInspector.inspect(CardRenderer(theme: .dark).svg(for: saying))
         let classes = doc.all("g").compactMap { $0["class"] }
         #expect(classes == ["bg", "decor", "text"])
-        #expect(doc.all("path").count == 3)  // the flame
+        #expect(doc.all("path").count == 3) // the flame
     }
 
     @Test func markupInTheSayingIsEscaped() throws {
-        let content = CardContent(id: "x\"><script>", korean: "<b>굵게</b> & \"따옴표\"",
-                                  english: "</text><script>alert('x')</script>", author: "A & B <C>",
-                                  siteName: "<site>", dateLabel: "'now'")
+        let content = CardContent(
+            id: "x\"><script>", korean: "<b>굵게</b> & \"따옴표\"",
+            english: "</text><script>alert('x')</script>", author: "A & B <C>",
+            siteName: "<site>", dateLabel: "'now'")
         let svg = CardRenderer(theme: .bonfire).svg(for: content)
         #expect(!svg.contains("<script"))
         #expect(!svg.contains("<b>"))
@@ -108,15 +117,21 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
         #expect(ElementIDs(cardID: "").prefix == "card")
         // 63 Hangul scalars and two letters: only the first letter is among the first 64 scalars.
         #expect(ElementIDs(cardID: String(repeating: "가", count: 63) + "ab").prefix == "card-a")
-        #expect(ElementIDs(cardID: String(repeating: "x", count: 70)).prefix == "card-" + String(repeating: "x", count: 64))
+        #expect(
+            ElementIDs(cardID: String(repeating: "x", count: 70)).prefix == "card-" + String(repeating: "x", count: 64))
         // A combining mark is a scalar of its own: it counts, and is dropped.
-        #expect(ElementIDs(cardID: "e\u{301}" + String(repeating: "y", count: 63)).prefix == "card-e" + String(repeating: "y", count: 62))
+        #expect(
+            ElementIDs(cardID: "e\u{301}" + String(repeating: "y", count: 63)).prefix == "card-e"
+                + String(repeating: "y", count: 62))
     }
 
     @Test func descriptionHasALineForEachPartThatIsThere() {
-        func description(_ korean: String, _ english: String, _ author: String, _ site: String, _ date: String?) -> String {
+        func description(_ korean: String, _ english: String, _ author: String, _ site: String, _ date: String?)
+            -> String
+        {
             var svg = SVGWriter()
-            CardRenderer.appendDescription(korean: korean, english: english, author: author, siteName: site, dateLabel: date, to: &svg)
+            CardRenderer.appendDescription(
+                korean: korean, english: english, author: author, siteName: site, dateLabel: date, to: &svg)
             return String(decoding: svg.output, as: UTF8.self)
         }
         #expect(description("가\n나", "A", "공자", "모닥", "2026-11-28") == "가 나\nA\n— 공자\n모닥, 2026-11-28")
@@ -126,15 +141,20 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
         #expect(description("", "", "", "모닥", "") == "모닥")
         #expect(description("", "", "", "", nil) == "")
         // Written escaped, part by part, straight into the SVG.
-        #expect(description("\n가\n\n<나>\n", "A & B", "\"공자\"", "", "'28") == "가 &lt;나&gt;\nA &amp; B\n— &quot;공자&quot;\n&apos;28")
+        #expect(
+            description("\n가\n\n<나>\n", "A & B", "\"공자\"", "", "'28")
+                == "가 &lt;나&gt;\nA &amp; B\n— &quot;공자&quot;\n&apos;28")
     }
 
     @Test func controlAndBidiCharactersNeverReachTheSVG() throws {
-        let content = CardContent(id: "c", korean: "앞\u{202E}뒤\u{202C}\u{7}\u{0}", english: "a\u{2066}b\u{2069}\u{1B}c",
-                                  author: "\u{202D}x\u{8}", siteName: "s\u{FFFF}", dateLabel: "d\u{9F}")
+        let content = CardContent(
+            id: "c", korean: "앞\u{202E}뒤\u{202C}\u{7}\u{0}", english: "a\u{2066}b\u{2069}\u{1B}c",
+            author: "\u{202D}x\u{8}", siteName: "s\u{FFFF}", dateLabel: "d\u{9F}")
         let svg = CardRenderer(theme: .bonfire).svg(for: content)
-        let forbidden: [Unicode.Scalar] = ["\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{202D}", "\u{7}", "\u{0}",
-                                           "\u{1B}", "\u{8}", "\u{FFFF}", "\u{9F}"]
+        let forbidden: [Unicode.Scalar] = [
+            "\u{202E}", "\u{202C}", "\u{2066}", "\u{2069}", "\u{202D}", "\u{7}", "\u{0}",
+            "\u{1B}", "\u{8}", "\u{FFFF}", "\u{9F}"
+        ]
         #expect(!svg.unicodeScalars.contains { forbidden.contains($0) })
         #expect(try SVGInspector.inspect(svg).texts.prefix(2) == ["앞뒤", "abc"])
     }
@@ -159,7 +179,9 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
     @Test func themeColoursAreUsed() {
         let svg = CardRenderer(theme: .light).svg(for: saying)
         let light = CardTheme.light
-        for colour in [light.background.top, light.text.primary, light.text.secondary, light.text.accent, light.fire.flameCore] {
+        for colour in [
+            light.background.top, light.text.primary, light.text.secondary, light.text.accent, light.fire.flameCore
+        ] {
             #expect(svg.contains(colour))
         }
         #expect(!svg.contains(CardTheme.bonfire.background.top))
@@ -201,8 +223,10 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
     /// Every colour of `theme`, in its declared order.
     static func colours(_ theme: CardTheme) -> [String] {
         let (background, text, fire) = (theme.background, theme.text, theme.fire)
-        return [background.top, background.bottom, background.glow, text.primary, text.secondary, text.accent, text.muted,
-                fire.log, fire.logShade, fire.logEnd, fire.flameOuter, fire.flameMiddle, fire.flameCore]
+        return [
+            background.top, background.bottom, background.glow, text.primary, text.secondary, text.accent, text.muted,
+            fire.log, fire.logShade, fire.logEnd, fire.flameOuter, fire.flameMiddle, fire.flameCore
+        ]
     }
 
     @Test func themesAreFoundByName() {
@@ -219,8 +243,9 @@ private let saying = CardContent(id: "confucius-1", korean: "아는 것을 안�
         for theme in CardTheme.all {
             let colours = Self.colours(theme)
             for colour in colours {
-                #expect(colour.count == 7 && colour.first == "#" && colour.dropFirst().allSatisfy(\.isHexDigit),
-                        "\(theme.name): \(colour)")
+                #expect(
+                    colour.count == 7 && colour.first == "#" && colour.dropFirst().allSatisfy(\.isHexDigit),
+                    "\(theme.name): \(colour)")
             }
         }
     }

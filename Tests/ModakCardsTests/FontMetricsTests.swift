@@ -30,11 +30,15 @@ import Testing
     /// Whole blocks of 256 code points are looked up directly, the rest searched: both must give
     /// what the table says, at block edges too.
     @Test func lookupAgreesWithTheTableAtEveryCodePoint() {
-        let table: [UInt32] = [0x20, 0x20, 280, 0x41, 0x5A, 600, 0x100, 0x1FF, 500, 0x2FF, 0x400, 510,
-                               0xAC00, 0xD7A3, 920, 0xD800, 0xD8FE, 700, 0xFFFF, 0x10100, 900]
+        let table: [UInt32] = [
+            0x20, 0x20, 280, 0x41, 0x5A, 600, 0x100, 0x1FF, 500, 0x2FF, 0x400, 510,
+            0xAC00, 0xD7A3, 920, 0xD800, 0xD8FE, 700, 0xFFFF, 0x10100, 900
+        ]
         let metrics = FontMetrics(table: table)
         func listed(_ cp: UInt32) -> Int? {
-            stride(from: 0, to: table.count, by: 3).first { table[$0] <= cp && cp <= table[$0 + 1] }.map { Int(table[$0 + 2]) }
+            stride(from: 0, to: table.count, by: 3).first { table[$0] <= cp && cp <= table[$0 + 1] }.map {
+                Int(table[$0 + 2])
+            }
         }
         for cp in UInt32(0)...0x10200 {
             guard let scalar = Unicode.Scalar(cp) else { continue }

@@ -30,7 +30,7 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
     }
 
     @Test func wordWiderThanTheLineIsBrokenBetweenClusters() {
-        let word = String(repeating: "antidisestablishment", count: 3)  // 60 letters
+        let word = String(repeating: "antidisestablishment", count: 3) // 60 letters
         let width = measure("antidisestablishment") + 100
         let lines = wrap(word, width: width)
         #expect(lines.joined() == word)
@@ -125,7 +125,8 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
     @Test func breakingSpacesAreTheSpaceSeparatorsButTheNoBreakOnes() {
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            let expected = scalar.properties.generalCategory == .spaceSeparator && ![0xA0, 0x2007, 0x202F].contains(value)
+            let expected =
+                scalar.properties.generalCategory == .spaceSeparator && ![0xA0, 0x2007, 0x202F].contains(value)
             #expect(Paragraph.isBreakingSpace(scalar) == expected, "U+\(String(value, radix: 16))")
         }
     }
@@ -138,8 +139,12 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
         let neighbours: [Unicode.Scalar] = ["a", " ", "-", "가", "힣", "ㄱ", "中", "。", "\u{3000}", "é", "Ａ", "…"]
         for scalar in all {
             for other in neighbours {
-                #expect(String(String.UnicodeScalarView([scalar, other])).count == 2, "U+\(String(scalar.value, radix: 16))")
-                #expect(String(String.UnicodeScalarView([other, scalar])).count == 2, "U+\(String(scalar.value, radix: 16))")
+                #expect(
+                    String(String.UnicodeScalarView([scalar, other])).count == 2, "U+\(String(scalar.value, radix: 16))"
+                )
+                #expect(
+                    String(String.UnicodeScalarView([other, scalar])).count == 2, "U+\(String(scalar.value, radix: 16))"
+                )
             }
         }
         for text in ["e\u{301}", "👍🏽", "\u{1100}\u{1161}", "각\u{11A8}", "a\u{200D}b", "🇰🇷", "\u{0600}1"] {
@@ -157,7 +162,8 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
             #expect(text.unicodeScalars.allSatisfy(Paragraph.standsAlone))
             #expect(full.clusters.count == fast.clusters.count + 1)
             for (a, b) in zip(fast.clusters, full.clusters) {
-                #expect(a.bytes == b.bytes && a.width == b.width && a.isSpace == b.isSpace && a.breakAfter == b.breakAfter)
+                #expect(
+                    a.bytes == b.bytes && a.width == b.width && a.isSpace == b.isSpace && a.breakAfter == b.breakAfter)
             }
             #expect(fast.text(of: 0..<fast.clusters.count) + "e\u{301}" == full.text(of: 0..<full.clusters.count))
         }
@@ -167,7 +173,8 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
         // The line breaker goes word by word; the rules are stated cluster by cluster
         // (`clusterByClusterLines`). They must agree at every width, with words that need cutting
         // and without, and the count must be the lines'.
-        let texts = Self.mixedTexts(count: 400, longest: 40, seed: 99, extraPiece: "--")
+        let texts =
+            Self.mixedTexts(count: 400, longest: 40, seed: 99, extraPiece: "--")
             + Self.mixedTexts(count: 200, longest: 12, seed: 3, extraPiece: "\u{2060}")
         for text in texts {
             let paragraph = Paragraph(utf8: Array(text.utf8), metrics: .notoSansKRRegular)
@@ -220,13 +227,16 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
                     let mid = (low + high) / 2
                     if paragraph.greedyLines(maxWidth: mid).count <= count { high = mid } else { low = mid + 1 }
                 }
-                #expect(paragraph.balancedLines(maxWidth: width) == paragraph.greedyLines(maxWidth: high), "\(text) at \(width)")
+                #expect(
+                    paragraph.balancedLines(maxWidth: width) == paragraph.greedyLines(maxWidth: high),
+                    "\(text) at \(width)")
             }
         }
     }
 
     @Test func textDrawnAsIsIsItsOwnUnbrokenLine() {
-        let texts = Self.mixedTexts(count: 400, longest: 8, seed: 5, extraPiece: "\u{3000}")
+        let texts =
+            Self.mixedTexts(count: 400, longest: 8, seed: 5, extraPiece: "\u{3000}")
             + ["", " ", "2015년 1월 1일", " 2015년", "2015년 ", "1월  1일", "a\nb", "Nov 30, 2026", "e\u{301}"]
         var drawnAsIs = 0
         for text in texts {
@@ -252,7 +262,10 @@ private func measure(_ text: String) -> Int { FontMetrics.notoSansKRRegular.widt
     /// space, an emoji, a combining mark, a word too long for any line, and `extraPiece`; the same
     /// texts for the same seed.
     private static func mixedTexts(count: Int, longest: Int, seed: UInt64, extraPiece: String) -> [String] {
-        let pieces = ["모닥불", "가", " ", "  ", "well-known", "a", "\u{200B}", "—", "😀", "e\u{301}", "x-y", "Supercalifragilistic", extraPiece]
+        let pieces = [
+            "모닥불", "가", " ", "  ", "well-known", "a", "\u{200B}", "—", "😀", "e\u{301}", "x-y", "Supercalifragilistic",
+            extraPiece
+        ]
         var state = seed
         func next(_ n: Int) -> Int {
             state = state &* 6364136223846793005 &+ 1442695040888963407

@@ -12,7 +12,8 @@ struct GiftSimulateArgumentsTests {
     }
 
     private func parse(_ words: [String]) throws -> GiftSimulateArguments {
-        guard case .run(let parsed) = try CommandParser.parse(["gifts", "simulate"] + words, root: ModakCommands.root) else {
+        guard case .run(let parsed) = try CommandParser.parse(["gifts", "simulate"] + words, root: ModakCommands.root)
+        else {
             throw NotARun()
         }
         return try GiftSimulateArguments(parsed)
@@ -20,12 +21,17 @@ struct GiftSimulateArgumentsTests {
 
     @Test func valid() throws {
         let a = try parse("--gender female --budget 10000-50000 --answers O,X,skip --content site/content")
-        #expect(a == GiftSimulateArguments(gender: .female, budget: 10_000...50_000, answers: [.yes, .no, .skip], contentDirectory: "site/content"))
+        #expect(
+            a
+                == GiftSimulateArguments(
+                    gender: .female, budget: 10_000...50_000, answers: [.yes, .no, .skip],
+                    contentDirectory: "site/content"))
         let b = try parse("--budget=0-50000000 --gender=any")
         #expect(b == GiftSimulateArguments(gender: .any, budget: 0...50_000_000))
         #expect(try parse("--gender male --budget 0-0 --answers=").answers.isEmpty)
         #expect(try parse(["--gender", "any", "--budget", "5-5", "--answers", ""]).answers.isEmpty)
-        #expect(try parse(["--gender", "any", "--budget", "5-5", "--answers", "O, X ,skip"]).answers == [.yes, .no, .skip])
+        #expect(
+            try parse(["--gender", "any", "--budget", "5-5", "--answers", "O, X ,skip"]).answers == [.yes, .no, .skip])
         #expect(b.profile == GiftProfile(gender: .any, budget: 0...50_000_000))
     }
 
@@ -38,8 +44,14 @@ struct GiftSimulateArgumentsTests {
         ("", UsageError(.missingOption("--gender", valueName: "any|female|male"), command: command)),
         ("--budget 1-2", UsageError(.missingOption("--gender", valueName: "any|female|male"), command: command)),
         ("--gender any", UsageError(.missingOption("--budget", valueName: "MIN-MAX"), command: command)),
-        ("--gender other --budget 1-2", UsageError(.notAChoice("--gender", value: "other", choices: genders), command: command)),
-        ("--gender Any --budget 1-2", UsageError(.notAChoice("--gender", value: "Any", choices: genders), command: command)),
+        (
+            "--gender other --budget 1-2",
+            UsageError(.notAChoice("--gender", value: "other", choices: genders), command: command)
+        ),
+        (
+            "--gender Any --budget 1-2",
+            UsageError(.notAChoice("--gender", value: "Any", choices: genders), command: command)
+        ),
         ("--gender any --budget 1000", UsageError(.invalidBudget("1000"))),
         ("--gender any --budget a-b", UsageError(.invalidBudget("a-b"))),
         ("--gender any --budget -5-10", UsageError(.invalidBudget("-5-10"))),
@@ -57,10 +69,13 @@ struct GiftSimulateArgumentsTests {
         ("--gender any --budget 1-2 --answers", UsageError(.missingValue("--answers"), command: command)),
         ("--gender --budget 1-2", UsageError(.missingValue("--gender"), command: command)),
         ("--gender any --budget 1-2 --content", UsageError(.missingValue("--content"), command: command)),
-        ("--gender any --budget 1-2 --color red", UsageError(.unknownOption("--color", suggestion: nil), command: command)),
+        (
+            "--gender any --budget 1-2 --color red",
+            UsageError(.unknownOption("--color", suggestion: nil), command: command)
+        ),
         ("--gender any --budget 1-2 -v", UsageError(.unknownOption("-v", suggestion: nil), command: command)),
         ("--gender any --budget 1-2 extra", UsageError(.unexpectedArgument("extra"), command: command)),
-        ("--gender any --gender male --budget 1-2", UsageError(.givenTwice("--gender"), command: command)),
+        ("--gender any --gender male --budget 1-2", UsageError(.givenTwice("--gender"), command: command))
     ]
 
     @Test("usage errors", arguments: invalid)
@@ -70,10 +85,15 @@ struct GiftSimulateArgumentsTests {
 
     @Test func messages() {
         #expect(UsageError(.budgetMinimumAboveMaximum(10, 5)).message == "--budget minimum 10 is above the maximum 5")
-        #expect(UsageError(.invalidBudget("1-")).message == "--budget must be MIN-MAX in whole KRW from 0 to 50000000, e.g. 10000-50000, not `1-`")
-        #expect(UsageError(.invalidAnswer("yes")).message == "--answers must be a comma-separated list of O, X and skip, not `yes`")
-        #expect(HelpFormatter.usage(for: ModakCommands.root.path(to: ["modak", "gifts", "simulate"]))
-            .hasPrefix("usage: modak gifts simulate --gender any|female|male --budget MIN-MAX"))
+        #expect(
+            UsageError(.invalidBudget("1-")).message
+                == "--budget must be MIN-MAX in whole KRW from 0 to 50000000, e.g. 10000-50000, not `1-`")
+        #expect(
+            UsageError(.invalidAnswer("yes")).message
+                == "--answers must be a comma-separated list of O, X and skip, not `yes`")
+        #expect(
+            HelpFormatter.usage(for: ModakCommands.root.path(to: ["modak", "gifts", "simulate"]))
+                .hasPrefix("usage: modak gifts simulate --gender any|female|male --budget MIN-MAX"))
     }
 }
 
@@ -81,11 +101,24 @@ struct GiftSimulateArgumentsTests {
 struct GiftSimulationJSONTests {
     @Test("simulate prints its documented JSON object byte for byte")
     func json() {
-        #expect(GiftSimulation(asked: ["q-cozy", "q-tech"], answers: ["X", "skip"], candidates: ["tumbler"], done: false).json
-            == #"{"asked": ["q-cozy", "q-tech"], "answers": ["X", "skip"], "candidates": ["tumbler"], "done": false}"#)
-        #expect(GiftSimulation(asked: ["q-cozy", "q-tech", "q-prac"], answers: ["O", "O", "O"], candidates: [], done: true).json
-            == #"{"asked": ["q-cozy", "q-tech", "q-prac"], "answers": ["O", "O", "O"], "candidates": [], "done": true}"#)
-        #expect(GiftSimulation(asked: [], answers: [], candidates: ["b", "a\"\\\n\u{1}"], done: true).json
-            == #"{"asked": [], "answers": [], "candidates": ["b", "a\"\\\n\u0001"], "done": true}"#)
+        #expect(
+            GiftSimulation(asked: ["q-cozy", "q-tech"], answers: ["X", "skip"], candidates: ["tumbler"], done: false)
+                .json
+                    == #"""
+                    {"asked": ["q-cozy", "q-tech"], "answers": ["X", "skip"], "candidates": ["tumbler"], "done": \#
+                    false}
+                    """#
+        )
+        #expect(
+            GiftSimulation(asked: ["q-cozy", "q-tech", "q-prac"], answers: ["O", "O", "O"], candidates: [], done: true)
+                .json
+                    == #"""
+                    {"asked": ["q-cozy", "q-tech", "q-prac"], "answers": ["O", "O", "O"], "candidates": [], "done": \#
+                    true}
+                    """#
+        )
+        #expect(
+            GiftSimulation(asked: [], answers: [], candidates: ["b", "a\"\\\n\u{1}"], done: true).json
+                == #"{"asked": [], "answers": [], "candidates": ["b", "a\"\\\n\u0001"], "done": true}"#)
     }
 }

@@ -22,7 +22,10 @@ import Testing
 
     @Test func theSampleExportBecomesSayingsTheLoaderReadsBackExactly() throws {
         let conversion = try convertFixture()
-        #expect(conversion.files.map(\.relativePath) == ["sayings/0.md", "sayings/1.md", "sayings/2.md", "sayings/3.md", "sayings/5.md", "sayings/family-6.md"])
+        #expect(
+            conversion.files.map(\.relativePath) == [
+                "sayings/0.md", "sayings/1.md", "sayings/2.md", "sayings/3.md", "sayings/5.md", "sayings/family-6.md"
+            ])
         #expect(conversion.skipped == 2)
         let (content, log) = load(conversion.files)
         #expect(log.errorLines == [])
@@ -35,7 +38,8 @@ import Testing
         #expect(sayings["2"]?.who == "Anonymous: a friend")
         #expect(sayings["2"]?.time == instant("2021-03-06T12:30:00Z"))
         #expect(sayings["3"]?.eng == "")
-        #expect(sayings["3"]?.time == Date(timeIntervalSince1970: 1_615_075_200), "epoch milliseconds written as a string")
+        #expect(
+            sayings["3"]?.time == Date(timeIntervalSince1970: 1_615_075_200), "epoch milliseconds written as a string")
         #expect(sayings["5"]?.kor == "첫 줄, 둘째 줄.")
         #expect(sayings["family-6"]?.eng == "Family first 👩‍👩‍👧")
         #expect(sayings["family-6"]?.who == "Grandmother")
@@ -52,7 +56,10 @@ import Testing
     @Test func whatIsSkippedOrChangedIsReportedWithItsLine() throws {
         let lines = try convertFixture().diagnostics.map(\.description)
         #expect(lines.allSatisfy { $0.contains(": warning: ") })
-        #expect(lines.contains { $0.hasPrefix("export.json:31: ") && $0.contains("Text4") && $0.contains("neither `kor` nor `eng`") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("export.json:31: ") && $0.contains("Text4") && $0.contains("neither `kor` nor `eng`")
+            })
         #expect(lines.contains { $0.hasPrefix("export.json:53: ") && $0.contains("Text7 has no `time`") })
         #expect(lines.contains { $0.hasPrefix("export.json:39: ") && $0.contains("line breaks in `eng`") })
         #expect(lines.contains { $0.contains("`like`") })
@@ -64,16 +71,28 @@ import Testing
 
     @Test func epochTimesBecomeWallClockTimesOfTheSiteAndStayExact() {
         let newYork = TimeZone(identifier: "America/New_York")!
-        let json = #"{"Text": {"a": {"id": "s", "kor": "초", "who": "x", "time": 1700000000}, "b": {"id": "t", "kor": "겹", "who": "x", "time": 1636266600000}}}"#
+        let json =
+            #"""
+            {"Text": {"a": {"id": "s", "kor": "초", "who": "x", "time": 1700000000}, "b": {"id": "t", "kor": "겹", \#
+            "who": "x", "time": 1636266600000}}}
+            """#
         let conversion = convert(json, in: newYork)
-        #expect(conversion.files.map { $0.text.split(separator: "\n")[4] } == ["time: 2023-11-14 17:13:20", "time: 2021-11-07T01:30:00-05:00"])
+        #expect(
+            conversion.files.map { $0.text.split(separator: "\n")[4] } == [
+                "time: 2023-11-14 17:13:20", "time: 2021-11-07T01:30:00-05:00"
+            ])
         let (content, _) = load(conversion.files)
         // Loaded in Seoul (the test site's zone) the offset-less time would shift; the instant with an offset does not.
         #expect(content?.sayings.first { $0.id == "t" }?.time == Date(timeIntervalSince1970: 1_636_266_600))
     }
 
     @Test func arraysKeysAsIdsAndDuplicates() {
-        let json = #"{"Text": [null, {"kor": "하나", "who": "x", "time": "2021-01-01"}, {"id": "1", "kor": "둘", "who": "x", "time": "2021-01-02"}, {"id": "bad id", "kor": "셋", "who": "x", "time": "2021-01-03"}, "text"], "User": {"u": {"name": "secret"}}}"#
+        let json =
+            #"""
+            {"Text": [null, {"kor": "하나", "who": "x", "time": "2021-01-01"}, {"id": "1", "kor": "둘", "who": "x", \#
+            "time": "2021-01-02"}, {"id": "bad id", "kor": "셋", "who": "x", "time": "2021-01-03"}, "text"], \#
+            "User": {"u": {"name": "secret"}}}
+            """#
         let conversion = convert(json)
         #expect(conversion.files.map(\.id) == ["1"])
         #expect(conversion.files.first?.text.contains("하나") == true, "an id-less record is named by its key")
@@ -86,27 +105,34 @@ import Testing
 
     @Test func aTextWithoutWhoIsSkippedWithItsLine() {
         let json = """
-        {"Text": {
-          "a": {"id": "a", "kor": "가", "who": "", "time": "2021-01-01"},
-          "b": {"id": "b", "kor": "나", "time": "2021-01-01"},
-          "c": {"id": "c", "kor": "다",
-                "who": " \\n\\t ", "time": "2021-01-01"},
-          "d": {"id": "d", "kor": "라", "who": "Modak", "time": "2021-01-01"}
-        }}
-        """
+            {"Text": {
+              "a": {"id": "a", "kor": "가", "who": "", "time": "2021-01-01"},
+              "b": {"id": "b", "kor": "나", "time": "2021-01-01"},
+              "c": {"id": "c", "kor": "다",
+                    "who": " \\n\\t ", "time": "2021-01-01"},
+              "d": {"id": "d", "kor": "라", "who": "Modak", "time": "2021-01-01"}
+            }}
+            """
         let conversion = convert(json)
         #expect(conversion.files.map(\.id) == ["d"])
         #expect(conversion.skipped == 3)
-        #expect(conversion.diagnostics.map(\.description) == [
-            "export.json:2: warning: Text/a (id `a`) has no `who` text: skipped; a saying needs to say who said it",
-            "export.json:3: warning: Text/b (id `b`) has no `who` text: skipped; a saying needs to say who said it",
-            "export.json:5: warning: Text/c (id `c`) has no `who` text: skipped; a saying needs to say who said it",
-        ])
+        #expect(
+            conversion.diagnostics.map(\.description) == [
+                "export.json:2: warning: Text/a (id `a`) has no `who` text: skipped; a saying needs to say who said it",
+                "export.json:3: warning: Text/b (id `b`) has no `who` text: skipped; a saying needs to say who said it",
+                "export.json:5: warning: Text/c (id `c`) has no `who` text: skipped; a saying needs to say who said it"
+            ])
         #expect(load(conversion.files).log.errorLines == [])
     }
 
     @Test func anExportItCannotUseIsAnErrorWithItsLine() {
-        #expect(convert("{\n\"Text\": {,}}").diagnostics.map(\.description) == ["export.json:2: the export is not valid JSON: a comma where a key should be: remove it, or write the missing member before it"])
+        #expect(
+            convert("{\n\"Text\": {,}}").diagnostics.map(\.description) == [
+                """
+                export.json:2: the export is not valid JSON: a comma where a key should be: remove it, or write \
+                the missing member before it
+                """
+            ])
         #expect(convert(#"{"User": {}}"#).diagnostics.first?.message.contains("no `Text` object") == true)
         #expect(convert(#"{"Text": 3}"#).diagnostics.first?.severity == .error)
     }

@@ -54,7 +54,7 @@ struct FrontMatterTests {
         (#"kor: "{a: 1}""#, "kor", .string("{a: 1}")),
         ("who: '*author'", "who", .string("*author")),
         (#"eng: "&a" # comment"#, "eng", .string("&a")),
-        (#"tags: ["{x}", '*y', a|b, a {b}, |, >]"#, "tags", .list(["{x}", "*y", "a|b", "a {b}", "|", ">"])),
+        (#"tags: ["{x}", '*y', a|b, a {b}, |, >]"#, "tags", .list(["{x}", "*y", "a|b", "a {b}", "|", ">"]))
     ]
 
     @Test("value grammar", arguments: valueCases)
@@ -105,7 +105,8 @@ struct FrontMatterTests {
     }
 
     @Test func byteOrderMarkIsDropped() {
-        let file = SourceFile(relativePath: "sayings/a.md", bytes: [0xEF, 0xBB, 0xBF] + Array("---\nid: a\n---\nBody\n".utf8))
+        let file = SourceFile(
+            relativePath: "sayings/a.md", bytes: [0xEF, 0xBB, 0xBF] + Array("---\nid: a\n---\nBody\n".utf8))
         var log = DiagnosticLog()
         let document = FrontMatterParser.parse(file, log: &log)
         #expect(log.items.isEmpty)
@@ -117,20 +118,20 @@ struct FrontMatterTests {
     /// prepended mark before it, is another character, not that sign (the parser reads bytes and
     /// must agree).
     static let joinedSignCases: [(line: String, expected: RawValue)] = [
-        ("eng: \"\u{301}x\"", .string("\"\u{301}x\"")),           // no opening quote
-        ("eng: a #\u{301}b", .string("a #\u{301}b")),                // no comment
-        ("eng:  \u{301}v", .string(" \u{301}v")),                   // the blank before the mark stays
-        ("eng: [\u{301}]", .string("[\u{301}]")),                   // no list
-        ("eng: 한 #글", .string("한")),                               // a comment after Hangul
+        ("eng: \"\u{301}x\"", .string("\"\u{301}x\"")), // no opening quote
+        ("eng: a #\u{301}b", .string("a #\u{301}b")), // no comment
+        ("eng:  \u{301}v", .string(" \u{301}v")), // the blank before the mark stays
+        ("eng: [\u{301}]", .string("[\u{301}]")), // no list
+        ("eng: 한 #글", .string("한")), // a comment after Hangul
         ("eng: a\u{301}: b", .string("a\u{301}: b")),
-        ("eng: {\u{301}a}", .string("{\u{301}a}")),                   // no flow mapping
-        ("eng: *\u{301}a", .string("*\u{301}a")),                     // no alias
+        ("eng: {\u{301}a}", .string("{\u{301}a}")), // no flow mapping
+        ("eng: *\u{301}a", .string("*\u{301}a")), // no alias
         // A prepended mark (U+0600) joins the character after it.
-        ("eng: a \u{600}#b", .string("a \u{600}#b")),              // no comment: the `#` is joined
-        ("eng: a\u{600} #b", .string("a\u{600} #b")),              // no comment: the blank is joined
-        ("eng: [a\u{600}, b]", .list(["a\u{600}, b"])),            // no comma
-        ("eng: [a, b\u{600}]]", .list(["a", "b\u{600}]"])),        // no closing bracket
-        ("eng: x\u{600} ", .string("x\u{600}")),                   // a trailing blank is trimmed all the same
+        ("eng: a \u{600}#b", .string("a \u{600}#b")), // no comment: the `#` is joined
+        ("eng: a\u{600} #b", .string("a\u{600} #b")), // no comment: the blank is joined
+        ("eng: [a\u{600}, b]", .list(["a\u{600}, b"])), // no comma
+        ("eng: [a, b\u{600}]]", .list(["a", "b\u{600}]"])), // no closing bracket
+        ("eng: x\u{600} ", .string("x\u{600}")) // a trailing blank is trimmed all the same
     ]
 
     @Test("signs joined by the scalar next to them", arguments: joinedSignCases)
@@ -146,7 +147,9 @@ struct FrontMatterTests {
         let (_, joinedComment) = parse("---\n#\u{301} not a comment\n---\n")
         #expect(joinedComment.first?.message.hasPrefix("expected `key: value`") == true)
         let (_, joinedIndent) = parse("---\n \u{301}k: v\n---\n")
-        #expect(joinedIndent.first?.message.hasSuffix("is not a valid key: use letters, digits, `_` and `-`, starting with a letter") == true)
+        #expect(
+            joinedIndent.first?.message.hasSuffix(
+                "is not a valid key: use letters, digits, `_` and `-`, starting with a letter") == true)
         let (_, joinedToPrepended) = parse("---\nkor\u{600}: x\n---\n")
         #expect(joinedToPrepended.map(\.message) == ["expected `key: value`, found `kor\u{600}: x`"])
         let (_, afterQuote) = parse("---\nkor: \"x\" #\u{301}\n---\n")
@@ -180,18 +183,48 @@ struct FrontMatterTests {
         (#"kor: "done" junk"#, "unexpected `junk` after the closing quote"),
         ("kor: 'done'junk", "unexpected `junk` after the closing quote"),
         // plain values a YAML reader would not take as text
-        ("kor: {a: 1}", "`kor`: `{a: 1}` is a YAML flow mapping, which front matter does not have (it has text and `[a, b]` lists): put it in double quotes if it is text"),
+        (
+            "kor: {a: 1}",
+            """
+            `kor`: `{a: 1}` is a YAML flow mapping, which front matter does not have (it has text and `[a, b]` \
+            lists): put it in double quotes if it is text
+            """
+        ),
         ("who: {name: x}", "`who`: `{name: x}` is a YAML flow mapping"),
         ("tags: {a}", "`tags`: `{a}` is a YAML flow mapping"),
         ("eng: {is} all", "`eng`: `{is} all` is a YAML flow mapping"),
         ("eng: {", "`eng`: `{` is a YAML flow mapping"),
         ("kor: {a: 1} # note", "`kor`: `{a: 1}` is a YAML flow mapping"),
-        ("kor: &a 모닥불", "`kor`: `&a 모닥불` starts with a YAML anchor (`&name`), which front matter does not have: remove the anchor, or put the value in double quotes if it is text"),
-        ("who: *author", "`who`: `*author` starts with a YAML alias (`*name`), which front matter does not have: write the value itself, in double quotes if it starts with `*`"),
+        (
+            "kor: &a 모닥불",
+            """
+            `kor`: `&a 모닥불` starts with a YAML anchor (`&name`), which front matter does not have: remove the \
+            anchor, or put the value in double quotes if it is text
+            """
+        ),
+        (
+            "who: *author",
+            """
+            `who`: `*author` starts with a YAML alias (`*name`), which front matter does not have: write the value \
+            itself, in double quotes if it starts with `*`
+            """
+        ),
         ("eng: *Very* warm", "`eng`: `*Very* warm` starts with a YAML alias"),
-        ("time: !!timestamp 2026-11-01", "`time`: `!!timestamp 2026-11-01` starts with a YAML tag (`!name`), which front matter does not have: remove the tag, or put the value in double quotes if it is text"),
+        (
+            "time: !!timestamp 2026-11-01",
+            """
+            `time`: `!!timestamp 2026-11-01` starts with a YAML tag (`!name`), which front matter does not have: \
+            remove the tag, or put the value in double quotes if it is text
+            """
+        ),
         ("eng: !important", "`eng`: `!important` starts with a YAML tag"),
-        ("eng: |", "`eng`: `|` starts a YAML block scalar, which front matter does not have: a value is one line, after its key (longer text belongs in the body, after the closing `---`)"),
+        (
+            "eng: |",
+            """
+            `eng`: `|` starts a YAML block scalar, which front matter does not have: a value is one line, after \
+            its key (longer text belongs in the body, after the closing `---`)
+            """
+        ),
         ("eng: >", "`eng`: `>` starts a YAML block scalar"),
         ("eng: >-", "`eng`: `>-` starts a YAML block scalar"),
         ("eng: |+2 # keep", "`eng`: `|+2` starts a YAML block scalar"),
@@ -199,9 +232,15 @@ struct FrontMatterTests {
         ("tags: [{a, b}]", "`tags`: `{a` is a YAML flow mapping"),
         ("tags: [*x]", "`tags`: `*x` starts with a YAML alias"),
         ("tags: [&x y]", "`tags`: `&x y` starts with a YAML anchor"),
-        ("- item", "`- item` is an item of a YAML block list, which front matter does not have: write the list on its key's line, as `tags: [a, b]`"),
+        (
+            "- item",
+            """
+            `- item` is an item of a YAML block list, which front matter does not have: write the list on its \
+            key's line, as `tags: [a, b]`
+            """
+        ),
         ("  - item", "`- item` is an item of a YAML block list"),
-        ("-", "`-` is an item of a YAML block list"),
+        ("-", "`-` is an item of a YAML block list")
     ]
 
     @Test("a bad line is reported on its own line", arguments: lineErrors)
@@ -222,19 +261,31 @@ struct FrontMatterTests {
         #expect(document == nil)
         #expect(diagnostics.map(\.line) == [3, 8, 9])
         #expect(diagnostics.first?.message.hasPrefix("`eng`: `|` starts a YAML block scalar") == true)
-        #expect(diagnostics.dropFirst().first?.message.hasPrefix("indented lines are not supported") == true, "a block ends at the first line that is not indented")
+        #expect(
+            diagnostics.dropFirst().first?.message.hasPrefix("indented lines are not supported") == true,
+            "a block ends at the first line that is not indented")
     }
 
-    @Test("a YAML block list is one error", arguments: ["  - warmth\n  - courage\n", "- warmth\n- courage\n", "  - warmth\n\n  -\n"])
+    @Test(
+        "a YAML block list is one error",
+        arguments: ["  - warmth\n  - courage\n", "- warmth\n- courage\n", "  - warmth\n\n  -\n"])
     func aYAMLBlockListIsOneError(_ items: String) {
         let (document, diagnostics) = parse("---\nid: a\ntags:\n\(items)who: b\n---\n")
         #expect(document == nil)
         #expect(diagnostics.count == 1, "\(diagnostics)")
         #expect(diagnostics.first?.line == 4)
-        #expect(diagnostics.first?.message.hasSuffix("is an item of a YAML block list, which front matter does not have: write the list on its key's line, as `tags: [a, b]`") == true)
+        #expect(
+            diagnostics.first?.message.hasSuffix(
+                """
+                is an item of a YAML block list, which front matter does not have: write the list on its key's \
+                line, as `tags: [a, b]`
+                """
+            ) == true)
     }
 
-    @Test("no opening ---", arguments: ["id: a\n---\n", "\n---\nid: a\n---\n", " ---\nid: a\n---\n", "", "Just Markdown\n"])
+    @Test(
+        "no opening ---",
+        arguments: ["id: a\n---\n", "\n---\nid: a\n---\n", " ---\nid: a\n---\n", "", "Just Markdown\n"])
     func missingOpening(_ text: String) {
         let (document, diagnostics) = parse(text)
         #expect(document == nil)

@@ -9,7 +9,7 @@ struct FrontMatterWriterTests {
     static let awkward = [
         "plain text", "모닥불 앞에", "a: b", "C# and # comments", "\"quoted\"", "'single'", "back\\slash\\",
         "[not a list]", "  padded  ", "\ttab", "ends with \\", "---", "\u{1100}\u{1161}", "🔥 불", "", "#", "x]", "a, b",
-        "{a: 1}", "{", "&anchor", "*alias*", "!tag", "|", ">-", "Love {is} all", "& more",
+        "{a: 1}", "{", "&anchor", "*alias*", "!tag", "|", ">-", "Love {is} all", "& more"
     ]
 
     @Test(arguments: awkward)
@@ -42,7 +42,8 @@ struct FrontMatterWriterTests {
 
     @Test func aWrittenSouvenirLoadsAsTheSameSouvenir() throws {
         let message = "Dear me,\n\nremember the \"bonfire\" # night.\n"
-        let text = try FrontMatterWriter.document([("deliver", .string("2027-01-01 09:00")), ("title", .string("To: me, # 1"))], body: message)
+        let text = try FrontMatterWriter.document(
+            [("deliver", .string("2027-01-01 09:00")), ("title", .string("To: me, # 1"))], body: message)
         let (content, log) = loadSite(["souvenirs/a.md": text])
         #expect(log.items.isEmpty, "\(log.items)")
         let souvenir = try #require(content?.souvenirs.first)

@@ -31,7 +31,7 @@ struct JSONParserTests {
         ("50000000", .number("50000000")),
         (#""""#, .string("")),
         (#""모닥불 🔥""#, .string("모닥불 🔥")),
-        ("  \n\t 7 \r\n ", .number("7")),
+        ("  \n\t 7 \r\n ", .number("7"))
     ]
 
     @Test("scalars", arguments: scalarCases)
@@ -51,16 +51,16 @@ struct JSONParserTests {
 
     @Test func nestingAndLines() throws {
         let text = """
-        {
-          "id": "a",
-          "tags": [
-            "x",
-            "y"
-          ],
-          "nested": {"deep": [1, {"k": null}]},
-          "empty": {}, "none": []
-        }
-        """
+            {
+              "id": "a",
+              "tags": [
+                "x",
+                "y"
+              ],
+              "nested": {"deep": [1, {"k": null}]},
+              "empty": {}, "none": []
+            }
+            """
         let root = try parse(text)
         #expect(root.line == 1)
         guard case .object(let members) = root.value else {
@@ -87,14 +87,18 @@ struct JSONParserTests {
 
     @Test func duplicateMembersAreKeptInOrder() throws {
         let root = try parse(#"{"a": 1, "a": 2}"#)
-        #expect(root.value == .object([
-            JSONMember(key: "a", value: JSONNode(value: .number("1"), line: 1)),
-            JSONMember(key: "a", value: JSONNode(value: .number("2"), line: 1)),
-        ]))
+        #expect(
+            root.value
+                == .object([
+                    JSONMember(key: "a", value: JSONNode(value: .number("1"), line: 1)),
+                    JSONMember(key: "a", value: JSONNode(value: .number("2"), line: 1))
+                ]))
     }
 
     @Test func byteOrderMarkIsSkipped() throws {
-        #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)).value == .array([JSONNode(value: .number("1"), line: 1)]))
+        #expect(
+            try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("[1]".utf8)).value
+                == .array([JSONNode(value: .number("1"), line: 1)]))
     }
 
     @Test func rawUTF8InStrings() throws {
@@ -112,12 +116,18 @@ struct JSONParserTests {
         // a missing closing quote
         ("{\n  \"a\": \"abc", 2, "the string is never closed: add the closing `\"`"),
         ("{\n  \"a\": \"abc\n\"}", 2, "the string is never closed before the end of the line: add the closing `\"`"),
-        ("[\n  \"Say \"yes\" now\"\n]", 2, "a `\"` inside a string ends it early: write a quote inside a string as `\\\"`"),
+        (
+            "[\n  \"Say \"yes\" now\"\n]", 2,
+            "a `\"` inside a string ends it early: write a quote inside a string as `\\\"`"
+        ),
         ("{\"who\": \"Kim \"Rocky\" Lee\"}", 1, "a `\"` inside a string ends it early"),
         // a missing comma: the line of the item it belongs after
         ("[1 2]", 1, "a comma is missing after this item of the array: add `,` before the next one"),
         ("[\n  {\"a\": 1}\n  {\"b\": 2}\n]", 2, "a comma is missing after this item of the array"),
-        ("{\n  \"a\": 1\n  \"b\": 2\n}", 2, "a comma is missing after this member of the object: add `,` before the next one"),
+        (
+            "{\n  \"a\": 1\n  \"b\": 2\n}", 2,
+            "a comma is missing after this member of the object: add `,` before the next one"
+        ),
         // a missing colon, a missing value
         ("{\"a\" 1}", 1, "a colon is missing after the key \"a\": write `\"a\": value`"),
         ("{\n  \"a\"\n  1}", 2, "a colon is missing after the key \"a\""),
@@ -147,22 +157,40 @@ struct JSONParserTests {
         ("[\n  {\"a\": 1,\n", 3, "the object opened on line 2 is never closed"),
         ("{\"a\"", 1, "the object opened on line 1 is never closed"),
         ("{\"a\":", 1, "the object opened on line 1 is never closed"),
-        ("{\n  \"a\": [1, 2\n}", 3, "`}` closes an object, but the array opened on line 2 is still open: add `]` before it"),
-        ("[\n  {\"a\": 1]\n", 2, "`]` closes an array, but the object opened on line 2 is still open: add `}` before it"),
+        (
+            "{\n  \"a\": [1, 2\n}", 3,
+            "`}` closes an object, but the array opened on line 2 is still open: add `]` before it"
+        ),
+        (
+            "[\n  {\"a\": 1]\n", 2,
+            "`]` closes an array, but the object opened on line 2 is still open: add `}` before it"
+        ),
         // stray characters and commas
         ("[1; 2]", 1, "unexpected `;` after an item of the array: separate items with `,` and end the array with `]`"),
-        ("{\"a\": 1 :}", 1, "unexpected `:` after a member of the object: separate members with `,` and end the object with `}`"),
+        (
+            "{\"a\": 1 :}", 1,
+            "unexpected `:` after a member of the object: separate members with `,` and end the object with `}`"
+        ),
         ("[,1]", 1, "a comma where a value should be: remove it, or write the missing value before it"),
         ("[1,,2]", 1, "a comma where a value should be"),
         ("{\n\"Text\": {,}}", 2, "a comma where a key should be: remove it, or write the missing member before it"),
         ("{\"a\": 1, ]", 1, "expected a key in double quotes, found `]`"),
         ("\n\n{} x", 3, "unexpected `x` after the JSON value: remove it"),
         ("[1]\n]", 2, "this `]` closes nothing: remove it"),
-        ("{}\n{}", 2, "a second JSON value follows the first: a file holds one value, so put them all in one array, `[…, …]`"),
+        (
+            "{}\n{}", 2,
+            "a second JSON value follows the first: a file holds one value, so put them all in one array, `[…, …]`"
+        ),
         ("{},\n{}", 1, "a second JSON value follows the first"),
         ("", 1, "the file holds no JSON value: it is empty or only blanks"),
         ("  \n ", 2, "the file holds no JSON value"),
-        ("+1", 1, "unexpected `+1` where a JSON value was expected: write text in double quotes, a number, true, false, null, an object or an array"),
+        (
+            "+1", 1,
+            """
+            unexpected `+1` where a JSON value was expected: write text in double quotes, a number, true, false, \
+            null, an object or an array
+            """
+        ),
         (".5", 1, "unexpected `.5` where a JSON value was expected"),
         ("[\n  ]]", 2, "this `]` closes nothing"),
         // strings and numbers
@@ -178,7 +206,7 @@ struct JSONParserTests {
         ("01", 1, "numbers cannot start with 0"),
         ("-", 1, "a number needs digits"),
         ("1.", 1, "a number needs digits after `.`"),
-        ("1e+", 1, "a number needs digits in its exponent"),
+        ("1e+", 1, "a number needs digits in its exponent")
     ]
 
     @Test("syntax errors say what is wrong, on the line of the problem", arguments: errorCases)
@@ -187,12 +215,16 @@ struct JSONParserTests {
         #expect(failure.line == example.line, "\(failure.message)")
         #expect(failure.message.contains(example.message), "\(failure.message)")
         // Words, not the raw bytes that follow: no line break or other control character is quoted.
-        #expect(!failure.message.unicodeScalars.contains { $0.properties.generalCategory == .control }, "\(failure.message.debugDescription)")
+        #expect(
+            !failure.message.unicodeScalars.contains { $0.properties.generalCategory == .control },
+            "\(failure.message.debugDescription)")
     }
 
     @Test func aQuotedWordStopsAtFortyBytesBetweenCharacters() throws {
         let failure = try #require(error("[" + String(repeating: "가", count: 30) + "]"))
-        #expect(failure.message.hasPrefix("`" + String(repeating: "가", count: 13) + "` is not a JSON value"), "\(failure.message)")
+        #expect(
+            failure.message.hasPrefix("`" + String(repeating: "가", count: 13) + "` is not a JSON value"),
+            "\(failure.message)")
     }
 
     @Test func invalidUTF8InAString() throws {

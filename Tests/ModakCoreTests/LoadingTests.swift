@@ -6,16 +6,16 @@ import Testing
 struct LoadingTests {
     @Test func markdownSaying() throws {
         let text = """
-        ---
-        id: 42
-        kor: 모닥불 앞에 있으면 몸이 따뜻해지듯이
-        eng: Like getting warm in front of a bonfire
-        who: Modak
-        time: 2026-11-28 09:00
-        tags: [warmth, courage]        # optional
-        ---
-        Optional *Markdown* commentary.
-        """
+            ---
+            id: 42
+            kor: 모닥불 앞에 있으면 몸이 따뜻해지듯이
+            eng: Like getting warm in front of a bonfire
+            who: Modak
+            time: 2026-11-28 09:00
+            tags: [warmth, courage]        # optional
+            ---
+            Optional *Markdown* commentary.
+            """
         let (content, log) = loadSite(["sayings/42.md": text])
         #expect(log.items.isEmpty, "\(log.items)")
         let saying = try #require(content?.sayings.first)
@@ -34,7 +34,7 @@ struct LoadingTests {
         let (content, log) = loadSite([
             "sayings/k.md": sayingMarkdown(id: "k", eng: nil),
             "sayings/e.md": sayingMarkdown(id: "e", kor: nil),
-            "sayings/q.md": sayingMarkdown(id: "q", kor: #""""#),
+            "sayings/q.md": sayingMarkdown(id: "q", kor: #""""#)
         ])
         #expect(!log.hasErrors, "\(log.errorLines)")
         let byID = Dictionary(uniqueKeysWithValues: (content?.sayings ?? []).map { ($0.id, $0) })
@@ -46,15 +46,15 @@ struct LoadingTests {
 
     @Test func jsonSingleObject() throws {
         let json = """
-        {
-          "id": "one",
-          "kor": "하나",
-          "eng": "One",
-          "who": "Modak",
-          "time": "2026-11-28T09:30:00+09:00",
-          "body": "Some **Markdown**."
-        }
-        """
+            {
+              "id": "one",
+              "kor": "하나",
+              "eng": "One",
+              "who": "Modak",
+              "time": "2026-11-28T09:30:00+09:00",
+              "body": "Some **Markdown**."
+            }
+            """
         let (content, log) = loadSite(["sayings/one.json": json])
         #expect(log.items.isEmpty, "\(log.items)")
         let saying = try #require(content?.sayings.first)
@@ -67,18 +67,18 @@ struct LoadingTests {
 
     @Test func jsonArray() throws {
         let json = """
-        [
-          {"id": "a", "kor": "가", "eng": "", "who": "X", "time": "2026-11-01", "tags": ["t1", "t2"]},
-          {
-            "id": 7,
-            "eng": "Seven",
-            "who": "Y",
-            "time": "2026-11-02 10:00",
-            "tags": null,
-            "body": null
-          }
-        ]
-        """
+            [
+              {"id": "a", "kor": "가", "eng": "", "who": "X", "time": "2026-11-01", "tags": ["t1", "t2"]},
+              {
+                "id": 7,
+                "eng": "Seven",
+                "who": "Y",
+                "time": "2026-11-02 10:00",
+                "tags": null,
+                "body": null
+              }
+            ]
+            """
         let (content, log) = loadSite(["sayings/classics.json": json])
         #expect(log.items.isEmpty, "\(log.items)")
         let sayings = try #require(content?.sayings)
@@ -117,11 +117,11 @@ struct LoadingTests {
 
     @Test func jsonSouvenirs() throws {
         let json = """
-        [
-          {"message": "First", "deliverDate": "2026-12-01"},
-          {"message": "Second", "deliverDate": "2027-01-01T00:00:00Z", "title": "New year"}
-        ]
-        """
+            [
+              {"message": "First", "deliverDate": "2026-12-01"},
+              {"message": "Second", "deliverDate": "2027-01-01T00:00:00Z", "title": "New year"}
+            ]
+            """
         let (content, log) = loadSite(["souvenirs/batch.json": json])
         #expect(log.items.isEmpty, "\(log.items)")
         let souvenirs = try #require(content?.souvenirs)
@@ -134,13 +134,14 @@ struct LoadingTests {
     @Test func jsonSouvenirFileMustBeAnArray() {
         let (content, log) = loadSite(["souvenirs/one.json": #"{"message": "x", "deliverDate": "2026-12-01"}"#])
         #expect(content == nil)
-        #expect(log.errorLines == ["content/souvenirs/one.json:1: the file must hold an array of objects, not an object"])
+        #expect(
+            log.errorLines == ["content/souvenirs/one.json:1: the file must hold an array of objects, not an object"])
     }
 
     @Test func notice() throws {
         let (content, log) = loadSite([
             "notices/welcome.md": "---\ntitle: 환영합니다\ndate: 2026-11-01\n---\n# Hello\n",
-            "notices/other.md": "---\ntitle: Other\ndate: 2026-11-02 12:00\nslug: custom-slug\n---\n",
+            "notices/other.md": "---\ntitle: Other\ndate: 2026-11-02 12:00\nslug: custom-slug\n---\n"
         ])
         #expect(log.items.isEmpty, "\(log.items)")
         let notices = try #require(content?.notices)
@@ -154,7 +155,7 @@ struct LoadingTests {
     @Test func page() throws {
         let (content, log) = loadSite([
             "pages/about.md": "---\ntitle: About\n---\nAbout Modak.\n",
-            "pages/how to use.md": "---\ntitle: How to use\nslug: how-to-use\n---\nSteps.\n",
+            "pages/how to use.md": "---\ntitle: How to use\nslug: how-to-use\n---\nSteps.\n"
         ])
         #expect(log.items.isEmpty, "\(log.items)")
         let pages = try #require(content?.pages)
@@ -168,32 +169,34 @@ struct LoadingTests {
         let (content, log) = loadSite(["pages/how to use.md": "---\ntitle: How\n---\n"])
         #expect(content == nil)
         #expect(log.errorLines.count == 1)
-        #expect(log.errorLines.first?.hasPrefix("content/pages/how to use.md:1: the file name `how to use` cannot be a URL") == true)
+        #expect(
+            log.errorLines.first?.hasPrefix("content/pages/how to use.md:1: the file name `how to use` cannot be a URL")
+                == true)
     }
 
     static let giftsJSON = """
-    [
-      {"id": "mug", "name": "머그컵", "price": 15000, "image": "images/mug.svg", "tags": ["kitchen", "warm"]},
-      {
-        "id": "scarf",
-        "name": "Scarf",
-        "price": 0,
-        "image": "https://example.org/scarf.png",
-        "tags": [],
-        "link": "https://shop.example.org/scarf",
-        "description": "Soft.",
-        "gender": "female"
-      },
-      {"id": "watch", "name": "Watch", "price": 50000000, "image": "w.png", "tags": ["luxury"], "gender": "male"}
-    ]
-    """
+        [
+          {"id": "mug", "name": "머그컵", "price": 15000, "image": "images/mug.svg", "tags": ["kitchen", "warm"]},
+          {
+            "id": "scarf",
+            "name": "Scarf",
+            "price": 0,
+            "image": "https://example.org/scarf.png",
+            "tags": [],
+            "link": "https://shop.example.org/scarf",
+            "description": "Soft.",
+            "gender": "female"
+          },
+          {"id": "watch", "name": "Watch", "price": 50000000, "image": "w.png", "tags": ["luxury"], "gender": "male"}
+        ]
+        """
 
     static let questionsJSON = """
-    [
-      {"id": "q1", "text": "Do they cook?", "tag": "kitchen"},
-      {"id": "q2", "text": "Do they like luxury?", "tag": "luxury"}
-    ]
-    """
+        [
+          {"id": "q1", "text": "Do they cook?", "tag": "kitchen"},
+          {"id": "q2", "text": "Do they like luxury?", "tag": "luxury"}
+        ]
+        """
 
     @Test func giftsAndQuestions() throws {
         let (content, log) = loadSite(["gifts/gifts.json": Self.giftsJSON, "gifts/questions.json": Self.questionsJSON])
@@ -218,63 +221,89 @@ struct LoadingTests {
         #expect(gifts[2].gender == .male)
 
         let questions = try #require(content?.questions)
-        #expect(questions == [
-            Question(id: "q1", text: "Do they cook?", tag: "kitchen", source: SourceLocation(path: "content/gifts/questions.json", line: 2)),
-            Question(id: "q2", text: "Do they like luxury?", tag: "luxury", source: SourceLocation(path: "content/gifts/questions.json", line: 3)),
-        ])
+        #expect(
+            questions == [
+                Question(
+                    id: "q1", text: "Do they cook?", tag: "kitchen",
+                    source: SourceLocation(path: "content/gifts/questions.json", line: 2)),
+                Question(
+                    id: "q2", text: "Do they like luxury?", tag: "luxury",
+                    source: SourceLocation(path: "content/gifts/questions.json", line: 3))
+            ])
     }
 
     @Test func assetsAreCopiedAsTheyAre() throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0xFF, 0x00]
-        let (content, log) = loadSite([:], extra: [
-            sourceFile("gifts/images/mug.svg", "<svg/>"),
-            sourceFile("static/favicon.png", bytes: png),
-            sourceFile("static/fonts/a.woff2", bytes: [1, 2, 3]),
-        ])
+        let (content, log) = loadSite(
+            [:],
+            extra: [
+                sourceFile("gifts/images/mug.svg", "<svg/>"),
+                sourceFile("static/favicon.png", bytes: png),
+                sourceFile("static/fonts/a.woff2", bytes: [1, 2, 3])
+            ])
         #expect(log.items.isEmpty, "\(log.items)")
         let assets = try #require(content?.assets)
-        #expect(assets == [
-            Asset(outputPath: "gifts/images/mug.svg", bytes: Array("<svg/>".utf8)),
-            Asset(outputPath: "favicon.png", bytes: png),
-            Asset(outputPath: "fonts/a.woff2", bytes: [1, 2, 3]),
-        ])
+        #expect(
+            assets == [
+                Asset(outputPath: "gifts/images/mug.svg", bytes: Array("<svg/>".utf8)),
+                Asset(outputPath: "favicon.png", bytes: png),
+                Asset(outputPath: "fonts/a.woff2", bytes: [1, 2, 3])
+            ])
     }
 
     @Test func hiddenFilesAreIgnoredAndStrayFilesWarnedInTheWordsOfTheirFolder() throws {
-        let (content, log) = loadSite([
-            "sayings/.DS_Store": "junk",
-            "sayings/.draft.md": "not front matter",
-            "README.md": "# notes",
-            "drafts/x.md": sayingMarkdown(id: "x"),
-            "sayings/notes.txt": "text",
-            "sayings/draft.md~": sayingMarkdown(id: "old"),
-            "sayings/README": "about these sayings",
-            "sayings/a.md": sayingMarkdown(id: "a"),
-            "souvenirs/letter.txt": "Dear me",
-            "notices/n.json": "[]",
-            "pages/about.html": "<p>About</p>",
-            "gifts/extra.json": "[]",
-            "gifts/images/extra.json": "{}",
-        ], extra: [sourceFile("sayings/image.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0xFF]), sourceFile("gifts/images/mug.png", bytes: [0x89, 0x50])])
+        let (content, log) = loadSite(
+            [
+                "sayings/.DS_Store": "junk",
+                "sayings/.draft.md": "not front matter",
+                "README.md": "# notes",
+                "drafts/x.md": sayingMarkdown(id: "x"),
+                "sayings/notes.txt": "text",
+                "sayings/draft.md~": sayingMarkdown(id: "old"),
+                "sayings/README": "about these sayings",
+                "sayings/a.md": sayingMarkdown(id: "a"),
+                "souvenirs/letter.txt": "Dear me",
+                "notices/n.json": "[]",
+                "pages/about.html": "<p>About</p>",
+                "gifts/extra.json": "[]",
+                "gifts/images/extra.json": "{}"
+            ],
+            extra: [
+                sourceFile("sayings/image.png", bytes: [0x89, 0x50, 0x4E, 0x47, 0xFF]),
+                sourceFile("gifts/images/mug.png", bytes: [0x89, 0x50])
+            ])
         #expect(!log.hasErrors)
         #expect(content?.sayings.map(\.id) == ["a"])
-        #expect(content?.assets.map(\.outputPath) == ["gifts/images/mug.png"], "images in gifts/ are published, not warned about")
+        #expect(
+            content?.assets.map(\.outputPath) == ["gifts/images/mug.png"],
+            "images in gifts/ are published, not warned about")
         let saying = "a saying file is a `.md` file with front matter or a `.json` file"
-        let gifts = "the only JSON files read in gifts/ are `gifts.json` and `questions.json` (its other files, such as images, are published as they are)"
+        let gifts =
+            """
+            the only JSON files read in gifts/ are `gifts.json` and `questions.json` (its other files, such as \
+            images, are published as they are)
+            """
         let elsewhere = "content files belong in sayings/, souvenirs/, notices/, pages/, gifts/ or static/"
-        #expect(log.warningLines == [
-            "content/README.md:1: warning: Modak ignores `README.md`: \(elsewhere)",
-            "content/drafts/x.md:1: warning: Modak ignores `x.md`: \(elsewhere)",
-            "content/gifts/extra.json:1: warning: Modak ignores `extra.json`: \(gifts)",
-            "content/gifts/images/extra.json:1: warning: Modak ignores `extra.json`: \(gifts)",
-            "content/notices/n.json:1: warning: Modak ignores `n.json`: a notice is a `.md` file with front matter",
-            "content/pages/about.html:1: warning: Modak ignores `about.html`: a page is a `.md` file with front matter",
-            "content/sayings/README:1: warning: Modak ignores `README`: \(saying)",
-            "content/sayings/draft.md~:1: warning: Modak ignores `draft.md~`: \(saying)",
-            "content/sayings/image.png:1: warning: Modak ignores `image.png`: \(saying)",
-            "content/sayings/notes.txt:1: warning: Modak ignores `notes.txt`: \(saying)",
-            "content/souvenirs/letter.txt:1: warning: Modak ignores `letter.txt`: a souvenir file is a `.md` file with front matter or a `.json` file",
-        ])
+        #expect(
+            log.warningLines == [
+                "content/README.md:1: warning: Modak ignores `README.md`: \(elsewhere)",
+                "content/drafts/x.md:1: warning: Modak ignores `x.md`: \(elsewhere)",
+                "content/gifts/extra.json:1: warning: Modak ignores `extra.json`: \(gifts)",
+                "content/gifts/images/extra.json:1: warning: Modak ignores `extra.json`: \(gifts)",
+                "content/notices/n.json:1: warning: Modak ignores `n.json`: a notice is a `.md` file with front matter",
+                """
+                content/pages/about.html:1: warning: Modak ignores `about.html`: a page is a `.md` file with front \
+                matter
+                """,
+                "content/sayings/README:1: warning: Modak ignores `README`: \(saying)",
+                "content/sayings/draft.md~:1: warning: Modak ignores `draft.md~`: \(saying)",
+                "content/sayings/image.png:1: warning: Modak ignores `image.png`: \(saying)",
+                "content/sayings/notes.txt:1: warning: Modak ignores `notes.txt`: \(saying)",
+                """
+                content/souvenirs/letter.txt:1: warning: Modak ignores `letter.txt`: a souvenir file is a `.md` \
+                file with front matter or a `.json` file
+                """
+            ])
     }
 
     @Test func fileOrderDoesNotMatter() throws {
@@ -282,7 +311,7 @@ struct LoadingTests {
             sourceFile("site.json", minimalSiteJSON),
             sourceFile("sayings/b.md", sayingMarkdown(id: "b")),
             sourceFile("sayings/a.md", sayingMarkdown(id: "a")),
-            sourceFile("sayings/c.json", #"[{"id": "c", "kor": "다", "who": "Z", "time": "2026-01-01"}]"#),
+            sourceFile("sayings/c.json", #"[{"id": "c", "kor": "다", "who": "Z", "time": "2026-01-01"}]"#)
         ]
         let forward = ContentLoader.load(files).content?.sayings.map(\.id)
         let backward = ContentLoader.load(files.reversed()).content?.sayings.map(\.id)
@@ -291,9 +320,12 @@ struct LoadingTests {
     }
 
     @Test func byteOrderMarkAndCRLFFiles() throws {
-        let md = [0xEF, 0xBB, 0xBF] + Array(sayingMarkdown(id: "bom", body: "Body").replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        let md =
+            [0xEF, 0xBB, 0xBF]
+            + Array(sayingMarkdown(id: "bom", body: "Body").replacingOccurrences(of: "\n", with: "\r\n").utf8)
         let json = [0xEF, 0xBB, 0xBF] + Array(#"{"id": "bomjson", "eng": "x", "who": "w", "time": "2026-11-01"}"#.utf8)
-        let (content, log) = loadSite([:], extra: [sourceFile("sayings/bom.md", bytes: md), sourceFile("sayings/bom.json", bytes: json)])
+        let (content, log) = loadSite(
+            [:], extra: [sourceFile("sayings/bom.md", bytes: md), sourceFile("sayings/bom.json", bytes: json)])
         #expect(log.items.isEmpty, "\(log.items)")
         #expect(content?.sayings.map(\.id) == ["bomjson", "bom"])
         let markdown = content?.sayings.first { $0.id == "bom" }

@@ -23,7 +23,7 @@ struct ReferenceDocsTests {
         "page": PageDecoder.pageKeys,
         "gift": GiftDecoder.giftKeys,
         "question": GiftDecoder.questionKeys,
-        "listed-author": AuthorsLoader.entryKeys,
+        "listed-author": AuthorsLoader.entryKeys
     ]
 
     static let documentPath = URL(fileURLWithPath: #filePath)
@@ -63,7 +63,9 @@ struct ReferenceDocsTests {
             defer { index += 1 }
             guard let path = marker(kind, in: lines[index]) else { continue }
             let opening = index + 1
-            try #require(opening < lines.count && lines[opening].hasPrefix("```"), "content.md:\(index + 1): a `\(kind):` marker must be followed by a fenced block")
+            try #require(
+                opening < lines.count && lines[opening].hasPrefix("```"),
+                "content.md:\(index + 1): a `\(kind):` marker must be followed by a fenced block")
             var body: [String] = []
             var cursor = opening + 1
             while cursor < lines.count && lines[cursor] != "```" {
@@ -80,39 +82,53 @@ struct ReferenceDocsTests {
     /// `VALUE` of a line `<!-- NAME: VALUE -->`.
     static func marker(_ name: String, in line: String) -> String? {
         let prefix = "<!-- \(name): ", suffix = " -->"
-        guard line.hasPrefix(prefix), line.hasSuffix(suffix), line.count > prefix.count + suffix.count else { return nil }
+        guard line.hasPrefix(prefix), line.hasSuffix(suffix), line.count > prefix.count + suffix.count else {
+            return nil
+        }
         return String(line.dropFirst(prefix.count).dropLast(suffix.count))
     }
 
     static func sourceFiles(_ blocks: [(path: String, text: String)]) throws -> [SourceFile] {
         try blocks.map { block in
             try #require(block.path.hasPrefix("content/"), "example paths start with content/: \(block.path)")
-            return SourceFile(relativePath: String(block.path.dropFirst("content/".count)), displayPath: block.path, bytes: Array(block.text.utf8))
+            return SourceFile(
+                relativePath: String(block.path.dropFirst("content/".count)), displayPath: block.path,
+                bytes: Array(block.text.utf8))
         }
     }
 
     @Test func everyKindHasOneFieldTable() throws {
         let tables = Self.fieldTables(try Self.document())
         let documented = tables.map(\.kind)
-        #expect(documented.sorted() == Self.kinds.keys.sorted(),
-                "content.md has field tables for \(documented) but the loaders read \(Self.kinds.keys.sorted())")
+        #expect(
+            documented.sorted() == Self.kinds.keys.sorted(),
+            "content.md has field tables for \(documented) but the loaders read \(Self.kinds.keys.sorted())")
         for table in tables {
-            #expect(!table.rows.isEmpty, "content.md:\(table.line): the table of `\(table.kind)` has no `` | `key` | `` rows")
+            #expect(
+                !table.rows.isEmpty,
+                "content.md:\(table.line): the table of `\(table.kind)` has no `` | `key` | `` rows")
         }
     }
 
     @Test(arguments: kinds.keys.sorted())
     func fieldTableMatchesTheLoader(kind: String) throws {
-        let table = try #require(Self.fieldTables(try Self.document()).first { $0.kind == kind }, "content.md has no `<!-- fields: \(kind) -->` table")
+        let table = try #require(
+            Self.fieldTables(try Self.document()).first { $0.kind == kind },
+            "content.md has no `<!-- fields: \(kind) -->` table")
         let documented = table.rows.map(\.key)
         let accepted = Self.kinds[kind]!
         for key in accepted where !documented.contains(key) {
-            Issue.record("content.md:\(table.line): the loader accepts `\(key)` in a \(kind), but its table does not document it")
+            Issue.record(
+                "content.md:\(table.line): the loader accepts `\(key)` in a \(kind), but its table does not document it"
+            )
         }
         for key in documented where !accepted.contains(key) {
-            Issue.record("content.md:\(table.line): the table of `\(kind)` documents `\(key)`, which the loader does not accept")
+            Issue.record(
+                "content.md:\(table.line): the table of `\(kind)` documents `\(key)`, which the loader does not accept")
         }
-        #expect(Set(documented).count == documented.count, "content.md:\(table.line): a key is documented twice in `\(kind)`")
+        #expect(
+            Set(documented).count == documented.count,
+            "content.md:\(table.line): a key is documented twice in `\(kind)`")
     }
 
     /// Keys a Markdown saying may not have in its front matter are marked as JSON only.
@@ -120,7 +136,9 @@ struct ReferenceDocsTests {
         let table = try #require(Self.fieldTables(try Self.document()).first { $0.kind == "saying" })
         for (key, row) in table.rows {
             let jsonOnly = !SayingDecoder.frontMatterKeys.contains(key)
-            #expect(row.contains("JSON only") == jsonOnly, "content.md:\(table.line): `\(key)` is \(jsonOnly ? "" : "not ")JSON only")
+            #expect(
+                row.contains("JSON only") == jsonOnly,
+                "content.md:\(table.line): `\(key)` is \(jsonOnly ? "" : "not ")JSON only")
         }
     }
 
@@ -138,7 +156,9 @@ struct ReferenceDocsTests {
         for slug in ContentLoader.reservedSlugs {
             #expect(pagesSection.contains("`\(slug)`"), "the Pages section does not list the reserved slug `\(slug)`")
         }
-        for form in TimeParser.acceptedForms.components(separatedBy: "`").enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+        for form in TimeParser.acceptedForms.components(separatedBy: "`").enumerated().filter({ $0.offset % 2 == 1 })
+            .map(\.element)
+        {
             #expect(text.contains("`\(form)`"), "the time form `\(form)` the parser names is not in content.md")
         }
     }
@@ -148,35 +168,49 @@ struct ReferenceDocsTests {
         #expect(files.contains { $0.relativePath == "site.json" }, "content.md has no example site.json")
         #expect(Set(files.map(\.relativePath)).count == files.count, "two examples in content.md have the same path")
         let (content, log) = ContentLoader.load(files)
-        #expect(log.items.isEmpty, "the examples in content.md do not load cleanly:\n\(log.sorted.map(\.description).joined(separator: "\n"))")
+        #expect(
+            log.items.isEmpty,
+            "the examples in content.md do not load cleanly:\n\(log.sorted.map(\.description).joined(separator: "\n"))")
         let loaded = try #require(content)
         // One example at least of each kind of file, in each format.
-        for folderAndExtension in ["sayings/.md", "sayings/.json", "souvenirs/.md", "souvenirs/.json", "notices/.md", "pages/.md", "static/"] {
+        for folderAndExtension in [
+            "sayings/.md", "sayings/.json", "souvenirs/.md", "souvenirs/.json", "notices/.md", "pages/.md", "static/"
+        ] {
             let parts = folderAndExtension.split(separator: "/", omittingEmptySubsequences: false)
-            #expect(files.contains { $0.relativePath.hasPrefix(parts[0] + "/") && $0.relativePath.hasSuffix(parts[1]) },
-                    "content.md has no example file `\(folderAndExtension)`")
+            #expect(
+                files.contains { $0.relativePath.hasPrefix(parts[0] + "/") && $0.relativePath.hasSuffix(parts[1]) },
+                "content.md has no example file `\(folderAndExtension)`")
         }
-        #expect(!loaded.gifts.isEmpty && !loaded.questions.isEmpty, "content.md has no example gifts.json and questions.json")
+        #expect(
+            !loaded.gifts.isEmpty && !loaded.questions.isEmpty,
+            "content.md has no example gifts.json and questions.json")
         #expect(!loaded.authors.isEmpty, "content.md has no example authors.json")
         // A saying file holding a single object, and one holding an array.
         let jsonSayings = files.filter { $0.relativePath.hasPrefix("sayings/") && $0.relativePath.hasSuffix(".json") }
-        let shapes = Set(jsonSayings.compactMap { String(decoding: $0.bytes, as: UTF8.self).first { !$0.isWhitespace } })
-        #expect(shapes == ["[", "{"], "content.md shows JSON sayings as \(shapes.sorted()), not as both an array and a single object")
+        let shapes = Set(
+            jsonSayings.compactMap { String(decoding: $0.bytes, as: UTF8.self).first { !$0.isWhitespace } })
+        #expect(
+            shapes == ["[", "{"],
+            "content.md shows JSON sayings as \(shapes.sorted()), not as both an array and a single object")
         // Every gift image given as a path has its example file, so the example site builds without broken images.
         for gift in loaded.gifts where !URLRules.isAbsoluteWebURL(gift.image) {
-            #expect(loaded.assets.contains { $0.outputPath == "gifts/" + gift.image }, "the example gift `\(gift.id)` shows `\(gift.image)`, which no example file provides")
+            #expect(
+                loaded.assets.contains { $0.outputPath == "gifts/" + gift.image },
+                "the example gift `\(gift.id)` shows `\(gift.image)`, which no example file provides")
         }
     }
 
     @Test func invalidExamplesFail() throws {
         let lines = try Self.document()
-        let site = try #require(try Self.sourceFiles(try Self.blocks("file", in: lines)).first { $0.relativePath == "site.json" })
+        let site = try #require(
+            try Self.sourceFiles(try Self.blocks("file", in: lines)).first { $0.relativePath == "site.json" })
         let invalid = try Self.sourceFiles(try Self.blocks("invalid", in: lines))
         #expect(!invalid.isEmpty)
         for file in invalid {
             let (content, log) = ContentLoader.load([site, file])
-            #expect(content == nil && log.errors.contains { $0.path == file.displayPath },
-                    "the invalid example \(file.displayPath) in content.md loads: \(log.items.map(\.description))")
+            #expect(
+                content == nil && log.errors.contains { $0.path == file.displayPath },
+                "the invalid example \(file.displayPath) in content.md loads: \(log.items.map(\.description))")
         }
     }
 }

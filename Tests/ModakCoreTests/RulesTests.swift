@@ -30,7 +30,9 @@ struct RulesTests {
         #expect(!rules("2026-11-30", zone: utc).isNew(saying("a", at: moment)))
     }
 
-    @Test("newDays 0 marks nothing new", arguments: ["2026-11-30 00:00", "2026-11-30 12:00", "2026-11-29 23:59", "2026-12-01 00:00"])
+    @Test(
+        "newDays 0 marks nothing new",
+        arguments: ["2026-11-30 00:00", "2026-11-30 12:00", "2026-11-29 23:59", "2026-12-01 00:00"])
     func newDaysZero(_ time: String) {
         #expect(!rules("2026-11-30", newDays: 0).isNew(saying("a", at: seoulTime(time))))
     }
@@ -65,7 +67,8 @@ struct RulesTests {
         let same = seoulTime("2026-11-20 09:00")
         let sayings = [
             saying("b", at: same), saying("old", at: seoulTime("2026-01-01")), saying("a", at: same),
-            saying("future", at: seoulTime("2026-12-25")), saying("newest", at: seoulTime("2026-11-30 22:00")), saying("c", at: same),
+            saying("future", at: seoulTime("2026-12-25")), saying("newest", at: seoulTime("2026-11-30 22:00")),
+            saying("c", at: same)
         ]
         let today = rules("2026-11-30")
         #expect(today.published(sayings).map(\.id) == ["newest", "a", "b", "c", "old"])

@@ -38,17 +38,20 @@ struct SayingRotationTests {
                 continue
             }
             let id = shown[index]
-            #expect(all.contains { $0.id == id && !$0.isDraft && $0.time < date.adding(days: 1).start(in: seoul) },
-                    "\(date): \(id ?? "nil") is not published", sourceLocation: sourceLocation)
+            #expect(
+                all.contains { $0.id == id && !$0.isDraft && $0.time < date.adding(days: 1).start(in: seoul) },
+                "\(date): \(id ?? "nil") is not published", sourceLocation: sourceLocation)
             for later in index + 1..<min(index + count, days.count) where shown[later] == id {
-                #expect(Bool(false), "\(id ?? "nil") on \(date) and again on \(days[later]), N = \(count)",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    Bool(false), "\(id ?? "nil") on \(date) and again on \(days[later]), N = \(count)",
+                    sourceLocation: sourceLocation)
             }
             for arriving in all where !arriving.isDraft && CivilDay(arriving.time, in: seoul) == date {
                 guard index + count <= days.count else { continue }
-                #expect(shown[index..<index + count].contains(arriving.id),
-                        "\(arriving.id), published \(date), not featured within \(count) days",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    shown[index..<index + count].contains(arriving.id),
+                    "\(arriving.id), published \(date), not featured within \(count) days",
+                    sourceLocation: sourceLocation)
             }
         }
     }
@@ -185,7 +188,7 @@ struct SayingRotationTests {
     @Test func scheduledSayingsChangeNothingBeforeTheirDay() {
         let past = growingContent(start: 10, seed: 5).filter { $0.time < seoulTime("2026-09-01 00:00") }
         let scheduled = [
-            saying("later", at: seoulTime("2026-09-01 00:00")), saying("much-later", at: seoulTime("2030-01-01")),
+            saying("later", at: seoulTime("2026-09-01 00:00")), saying("much-later", at: seoulTime("2030-01-01"))
         ]
         let withScheduled = past + scheduled
         let before = days(from: "2026-01-01", count: 243)
@@ -195,8 +198,9 @@ struct SayingRotationTests {
 
     @Test func draftsNeverTakePartEvenInAPreview() {
         let all = (0..<8).map { number in
-            Saying(id: "s\(number)", kor: "말", eng: "", who: "M", time: seoulTime("2026-03-0\(number + 1) 09:00"),
-                   source: SourceLocation(path: "x.md", line: 1), isDraft: number % 3 == 0)
+            Saying(
+                id: "s\(number)", kor: "말", eng: "", who: "M", time: seoulTime("2026-03-0\(number + 1) 09:00"),
+                source: SourceLocation(path: "x.md", line: 1), isDraft: number % 3 == 0)
         }
         let dates = days(from: "2026-03-01", count: 90)
         let site = featured(all.filter { !$0.isDraft }, days: dates)

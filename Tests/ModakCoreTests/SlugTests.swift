@@ -6,7 +6,7 @@ struct SlugTests {
     @Test(arguments: [
         ("모닥불", "modakbul"), ("시작이 반이다", "sijagi banida"), ("있으면", "isseumyeon"), ("앞에", "ape"),
         ("별로", "byeollo"), ("좋아", "joa"), ("싫어", "sireo"), ("넋이", "neoksi"), ("강아지", "gangaji"), ("꽃", "kkot"),
-        ("티끌 모아 태산", "tikkeul moa taesan"), ("배우고, 익히면.", "baeugo, ikhimyeon."), ("Modak 모닥", "Modak modak"),
+        ("티끌 모아 태산", "tikkeul moa taesan"), ("배우고, 익히면.", "baeugo, ikhimyeon."), ("Modak 모닥", "Modak modak")
     ])
     func revisedRomanization(_ hangul: String, _ latin: String) {
         #expect(Romanization.revised(hangul) == latin)

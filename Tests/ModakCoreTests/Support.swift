@@ -25,7 +25,9 @@ func parseFrontMatter(_ text: String, path: String) -> (document: FrontMatterDoc
 }
 
 /// Loads a site made of `files` plus a minimal `site.json` (unless `site` is nil or given).
-func loadSite(_ files: [String: String], site: String? = minimalSiteJSON, extra: [SourceFile] = []) -> (content: ContentSet?, log: DiagnosticLog) {
+func loadSite(_ files: [String: String], site: String? = minimalSiteJSON, extra: [SourceFile] = []) -> (
+    content: ContentSet?, log: DiagnosticLog
+) {
     var all = files.map { sourceFile($0.key, $0.value) } + extra
     if let site { all.append(sourceFile("site.json", site)) }
     return ContentLoader.load(all)
@@ -67,7 +69,10 @@ func day(_ text: String) -> CivilDay {
     return day
 }
 
-func saying(_ id: String, at time: Date = instant("2026-11-01T00:00:00Z"), kor: String = "말", path: String = "content/sayings/x.md") -> Saying {
+func saying(
+    _ id: String, at time: Date = instant("2026-11-01T00:00:00Z"), kor: String = "말",
+    path: String = "content/sayings/x.md"
+) -> Saying {
     Saying(id: id, kor: kor, eng: "", who: "Modak", time: time, source: SourceLocation(path: path, line: 1))
 }
 

@@ -28,9 +28,15 @@ struct TimeTests {
     }
 
     @Test func fractionalSeconds() {
-        #expect(TimeParser.parse("2026-11-28T09:30:00.250Z", in: seoul) == instant("2026-11-28T09:30:00Z").addingTimeInterval(0.25))
-        #expect(TimeParser.parse("2026-11-28T09:30:00.5+09:00", in: utc) == instant("2026-11-28T00:30:00Z").addingTimeInterval(0.5))
-        #expect(TimeParser.parse("2026-11-28T09:30:00.5", in: seoul) == instant("2026-11-28T00:30:00Z").addingTimeInterval(0.5))
+        #expect(
+            TimeParser.parse("2026-11-28T09:30:00.250Z", in: seoul)
+                == instant("2026-11-28T09:30:00Z").addingTimeInterval(0.25))
+        #expect(
+            TimeParser.parse("2026-11-28T09:30:00.5+09:00", in: utc)
+                == instant("2026-11-28T00:30:00Z").addingTimeInterval(0.5))
+        #expect(
+            TimeParser.parse("2026-11-28T09:30:00.5", in: seoul)
+                == instant("2026-11-28T00:30:00Z").addingTimeInterval(0.5))
         #expect(TimeParser.parse("2026-11-28T09:30:00.", in: seoul) == nil)
     }
 
@@ -42,9 +48,10 @@ struct TimeTests {
 
     static let rejected = [
         "2026-02-30", "2026-13-01", "2026-00-01", "2026-04-31", "2026-11-28 24:00", "2026-11-28 -1:00", "yesterday",
-        "2026-+1-28", "2026-11-+1", "+202-11-28", "2026-11-28 +9:30", "2026-11-28 09:+3", "2026-11-28T09:30:00+09:00:00",
+        "2026-+1-28", "2026-11-+1", "+202-11-28", "2026-11-28 +9:30", "2026-11-28 09:+3",
+        "2026-11-28T09:30:00+09:00:00",
         "2026-11-28T09:30:00+19:00", "2026-11-28T09:30:00+09:60", "2026-11-28T09:30:00 +09:00", "2026-11-28t09:30",
-        "２０２６-11-28", "2026-11-28 ０9:30",
+        "２０２６-11-28", "2026-11-28 ０9:30"
     ]
 
     @Test("rejected", arguments: rejected)
@@ -114,7 +121,11 @@ struct TimeTests {
         #expect([day("2027-01-01"), day("2026-12-31")].sorted() == [day("2026-12-31"), day("2027-01-01")])
     }
 
-    @Test("CivilDay(iso:) rejects", arguments: ["2026-1-01", "26-11-28", "2026-11-28 ", "2026-11", "2026-11-28-1", "abcd-ef-gh", "2026-+1-28", "+026-11-28"])
+    @Test(
+        "CivilDay(iso:) rejects",
+        arguments: [
+            "2026-1-01", "26-11-28", "2026-11-28 ", "2026-11", "2026-11-28-1", "abcd-ef-gh", "2026-+1-28", "+026-11-28"
+        ])
     func civilDayRejects(_ text: String) {
         #expect(CivilDay(iso: text) == nil)
     }

@@ -7,51 +7,108 @@ struct ValidationTests {
     // MARK: ids
 
     @Test func duplicateIDsAcrossFilesNameBothPlaces() {
-        let json = "[\n  {\"id\": \"other\", \"kor\": \"가\", \"who\": \"W\", \"time\": \"2026-11-01\"},\n  {\"id\": \"same\", \"kor\": \"나\", \"who\": \"W\", \"time\": \"2026-11-01\"}\n]"
+        let json =
+            """
+            [\n  {\"id\": \"other\", \"kor\": \"가\", \"who\": \"W\", \"time\": \"2026-11-01\"},\n  {\"id\": \
+            \"same\", \"kor\": \"나\", \"who\": \"W\", \"time\": \"2026-11-01\"}\n]
+            """
         let (content, log) = loadSite(["sayings/a.md": sayingMarkdown(id: "same"), "sayings/b.json": json])
         #expect(content == nil)
-        #expect(log.errorLines == ["content/sayings/b.json:3: the saying id `same` is already used at content/sayings/a.md:1: ids must be unique"])
+        #expect(
+            log.errorLines == [
+                """
+                content/sayings/b.json:3: the saying id `same` is already used at content/sayings/a.md:1: ids must \
+                be unique
+                """
+            ])
     }
 
     @Test func duplicateIDsInsideOneFile() {
-        let json = "[\n{\"id\": \"x\", \"eng\": \"a\", \"who\": \"W\", \"time\": \"2026-11-01\"},\n{\"id\": \"x\", \"eng\": \"b\", \"who\": \"W\", \"time\": \"2026-11-01\"},\n{\"id\": \"x\", \"eng\": \"c\", \"who\": \"W\", \"time\": \"2026-11-01\"}\n]"
+        let json =
+            """
+            [\n{\"id\": \"x\", \"eng\": \"a\", \"who\": \"W\", \"time\": \"2026-11-01\"},\n{\"id\": \"x\", \
+            \"eng\": \"b\", \"who\": \"W\", \"time\": \"2026-11-01\"},\n{\"id\": \"x\", \"eng\": \"c\", \"who\": \
+            \"W\", \"time\": \"2026-11-01\"}\n]
+            """
         let (_, log) = loadSite(["sayings/all.json": json])
-        #expect(log.errorLines == [
-            "content/sayings/all.json:3: the saying id `x` is already used at content/sayings/all.json:2: ids must be unique",
-            "content/sayings/all.json:4: the saying id `x` is already used at content/sayings/all.json:2: ids must be unique",
-        ])
+        #expect(
+            log.errorLines == [
+                """
+                content/sayings/all.json:3: the saying id `x` is already used at content/sayings/all.json:2: ids \
+                must be unique
+                """,
+                """
+                content/sayings/all.json:4: the saying id `x` is already used at content/sayings/all.json:2: ids \
+                must be unique
+                """
+            ])
     }
 
     @Test func numericAndStringIDsCollide() {
-        let (_, log) = loadSite(["sayings/a.md": sayingMarkdown(id: "42"), "sayings/b.json": #"{"id": 42, "eng": "e", "who": "w", "time": "2026-11-01"}"#])
-        #expect(log.errorLines == ["content/sayings/b.json:1: the saying id `42` is already used at content/sayings/a.md:1: ids must be unique"])
+        let (_, log) = loadSite([
+            "sayings/a.md": sayingMarkdown(id: "42"),
+            "sayings/b.json": #"{"id": 42, "eng": "e", "who": "w", "time": "2026-11-01"}"#
+        ])
+        #expect(
+            log.errorLines == [
+                """
+                content/sayings/b.json:1: the saying id `42` is already used at content/sayings/a.md:1: ids must \
+                be unique
+                """
+            ])
     }
 
     @Test func duplicateGiftQuestionNoticeAndPageIDs() {
         let (_, log) = loadSite([
-            "gifts/gifts.json": "[\n{\"id\": \"g\", \"name\": \"A\", \"price\": 1, \"image\": \"a.png\", \"tags\": [\"t\"]},\n{\"id\": \"g\", \"name\": \"B\", \"price\": 2, \"image\": \"b.png\", \"tags\": []}\n]",
-            "gifts/questions.json": "[\n{\"id\": \"q\", \"text\": \"?\", \"tag\": \"t\"},\n{\"id\": \"q\", \"text\": \"??\", \"tag\": \"t\"}\n]",
+            "gifts/gifts.json":
+                """
+            [\n{\"id\": \"g\", \"name\": \"A\", \"price\": 1, \"image\": \"a.png\", \"tags\": \
+            [\"t\"]},\n{\"id\": \"g\", \"name\": \"B\", \"price\": 2, \"image\": \"b.png\", \"tags\": []}\n]
+            """,
+            "gifts/questions.json":
+                """
+            [\n{\"id\": \"q\", \"text\": \"?\", \"tag\": \"t\"},\n{\"id\": \"q\", \"text\": \"??\", \"tag\": \
+            \"t\"}\n]
+            """,
             "notices/one.md": "---\ntitle: A\ndate: 2026-11-01\nslug: news\n---\n",
             "notices/news.md": "---\ntitle: B\ndate: 2026-11-02\n---\n",
             "pages/about.md": "---\ntitle: A\n---\n",
-            "pages/other.md": "---\ntitle: B\nslug: about\n---\n",
+            "pages/other.md": "---\ntitle: B\nslug: about\n---\n"
         ])
-        #expect(log.errorLines == [
-            "content/gifts/gifts.json:3: the gift id `g` is already used at content/gifts/gifts.json:2: ids must be unique",
-            "content/gifts/questions.json:3: the question id `q` is already used at content/gifts/questions.json:2: ids must be unique",
-            "content/notices/one.md:1: the notice slug `news` is already used at content/notices/news.md:1: ids must be unique",
-            "content/pages/other.md:1: the page slug `about` is already used at content/pages/about.md:1: ids must be unique",
-        ])
+        #expect(
+            log.errorLines == [
+                """
+                content/gifts/gifts.json:3: the gift id `g` is already used at content/gifts/gifts.json:2: ids \
+                must be unique
+                """,
+                """
+                content/gifts/questions.json:3: the question id `q` is already used at \
+                content/gifts/questions.json:2: ids must be unique
+                """,
+                """
+                content/notices/one.md:1: the notice slug `news` is already used at content/notices/news.md:1: ids \
+                must be unique
+                """,
+                """
+                content/pages/other.md:1: the page slug `about` is already used at content/pages/about.md:1: ids \
+                must be unique
+                """
+            ])
     }
 
     static let badIDs: [String] = [
-        "", String(repeating: "a", count: 65), "../x", "a/b", "a b", " lead", "모닥", "a.b", "id%20", "é", "a\u{200B}b", "tab\there",
+        "", String(repeating: "a", count: 65), "../x", "a/b", "a b", " lead", "모닥", "a.b", "id%20", "é", "a\u{200B}b",
+        "tab\there"
     ]
 
     @Test("bad id", arguments: badIDs)
     func badID(_ id: String) {
         #expect(!Identifier.isValid(id))
-        let json = "{\n\"id\": \"\(id.replacingOccurrences(of: "\t", with: "\\t"))\",\n\"eng\": \"e\", \"who\": \"w\", \"time\": \"2026-11-01\"}"
+        let json =
+            """
+            {\n\"id\": \"\(id.replacingOccurrences(of: "\t", with: "\\t"))\",\n\"eng\": \"e\", \"who\": \"w\", \
+            \"time\": \"2026-11-01\"}
+            """
         let (content, log) = loadSite(["sayings/a.json": json])
         #expect(content == nil)
         #expect(log.errorLines.count == 1)
@@ -81,27 +138,39 @@ struct ValidationTests {
 
     // MARK: texts, who, time
 
-    @Test("neither kor nor eng", arguments: [(nil, nil), (#""""#, nil), (#"" ""#, "''"), (nil, "   ")] as [(String?, String?)])
+    @Test(
+        "neither kor nor eng",
+        arguments: [(nil, nil), (#""""#, nil), (#"" ""#, "''"), (nil, "   ")] as [(String?, String?)])
     func neitherKorNorEng(_ texts: (kor: String?, eng: String?)) {
         let (content, log) = loadSite(["sayings/a.md": sayingMarkdown(kor: texts.kor, eng: texts.eng)])
         #expect(content == nil)
-        #expect(log.errorLines == ["content/sayings/a.md:1: the saying has neither `kor` nor `eng` text: give it at least one"])
+        #expect(
+            log.errorLines == [
+                "content/sayings/a.md:1: the saying has neither `kor` nor `eng` text: give it at least one"
+            ])
     }
 
     @Test func neitherKorNorEngInJSONPointsAtTheObject() {
-        let (_, log) = loadSite(["sayings/a.json": "[\n\n  {\"id\": \"a\", \"kor\": \"\", \"eng\": null, \"who\": \"w\", \"time\": \"2026-11-01\"}\n]"])
-        #expect(log.errorLines == ["content/sayings/a.json:3: the saying has neither `kor` nor `eng` text: give it at least one"])
+        let (_, log) = loadSite([
+            "sayings/a.json":
+                "[\n\n  {\"id\": \"a\", \"kor\": \"\", \"eng\": null, \"who\": \"w\", \"time\": \"2026-11-01\"}\n]"
+        ])
+        #expect(
+            log.errorLines == [
+                "content/sayings/a.json:3: the saying has neither `kor` nor `eng` text: give it at least one"
+            ])
     }
 
     @Test func missingWhoAndTime() {
         let (_, log) = loadSite([
             "sayings/nowho.md": sayingMarkdown(id: "a", who: nil),
-            "sayings/notime.md": sayingMarkdown(id: "b", time: nil),
+            "sayings/notime.md": sayingMarkdown(id: "b", time: nil)
         ])
-        #expect(log.errorLines == [
-            "content/sayings/notime.md:1: the saying has no `time`: add `time`",
-            "content/sayings/nowho.md:1: the saying has no `who`: add `who`",
-        ])
+        #expect(
+            log.errorLines == [
+                "content/sayings/notime.md:1: the saying has no `time`: add `time`",
+                "content/sayings/nowho.md:1: the saying has no `who`: add `who`"
+            ])
     }
 
     @Test("empty who in front matter", arguments: [#""""#, "", "   ", "'  '"])
@@ -113,7 +182,9 @@ struct ValidationTests {
 
     @Test("empty who in JSON", arguments: [#""""#, #"" \t ""#])
     func emptyWhoInJSON(_ who: String) {
-        let (content, log) = loadSite(["sayings/a.json": "[\n  {\"id\": \"a\", \"kor\": \"가\", \"time\": \"2026-11-01\",\n   \"who\": \(who)}\n]"])
+        let (content, log) = loadSite([
+            "sayings/a.json": "[\n  {\"id\": \"a\", \"kor\": \"가\", \"time\": \"2026-11-01\",\n   \"who\": \(who)}\n]"
+        ])
         #expect(content == nil)
         #expect(log.errorLines == ["content/sayings/a.json:3: the saying's `who` is empty: fill in `who`"])
     }
@@ -128,7 +199,7 @@ struct ValidationTests {
         ("2026-11-28T09:30:00-05:00", "2026-11-28T14:30:00Z"),
         ("\"2026-11-28 09:30\"", "2026-11-28T00:30:00Z"),
         ("2026-10-03 7:30", "2026-10-02T22:30:00Z"),
-        ("2026-10-03T7:30:15+00:00", "2026-10-03T07:30:15Z"),
+        ("2026-10-03T7:30:15+00:00", "2026-10-03T07:30:15Z")
     ]
 
     @Test("accepted time form", arguments: acceptedTimes)
@@ -140,14 +211,17 @@ struct ValidationTests {
 
     static let timesInNoForm = [
         "yesterday", "", "2026/11/28", "28-11-2026", "2026-11-28T09", "2026-11-28 09:30 KST", "2026-11-28 123:00",
-        "2026-11-28 09:3", "2026-11-28T09:30:00+9", "2026-11-28x",
+        "2026-11-28 09:3", "2026-11-28T09:30:00+9", "2026-11-28x"
     ]
 
     @Test("time in no accepted form", arguments: timesInNoForm)
     func timeInNoForm(_ text: String) {
         let (content, log) = loadSite(["sayings/a.md": sayingMarkdown(time: text)])
         #expect(content == nil)
-        #expect(log.errorLines == ["content/sayings/a.md:6: `time` is `\(text)`, not a time: write \(TimeParser.acceptedForms)"])
+        #expect(
+            log.errorLines == [
+                "content/sayings/a.md:6: `time` is `\(text)`, not a time: write \(TimeParser.acceptedForms)"
+            ])
     }
 
     /// Well-formed, but a number is out of its range: the message says which, not the forms.
@@ -162,7 +236,7 @@ struct ValidationTests {
         ("2026-11-28 24:00", "there is no hour 24 (hours go from 00 to 23)"),
         ("2026-11-28 9:61", "there is no minute 61 (minutes go from 00 to 59)"),
         ("2026-11-28 09:30:60", "there is no second 60 (seconds go from 00 to 59)"),
-        ("2026-11-28T09:30:00+25:00", "there is no offset +25:00 (offsets go from -18:00 to +18:00)"),
+        ("2026-11-28T09:30:00+25:00", "there is no offset +25:00 (offsets go from -18:00 to +18:00)")
     ]
 
     @Test("impossible time", arguments: impossibleTimes)
@@ -178,19 +252,23 @@ struct ValidationTests {
     @Test func unknownKeySuggestsTheNearestKnownOne() {
         let (_, log) = loadSite([
             "sayings/a.md": sayingMarkdown(time: nil, extra: ["tmie: 2026-11-28"]),
-            "notices/n.md": "---\ntilte: Hello\ndate: 2026-11-01\n---\n",
+            "notices/n.md": "---\ntilte: Hello\ndate: 2026-11-01\n---\n"
         ])
-        #expect(log.errorLines == [
-            "content/notices/n.md:1: the notice has no `title`: add `title`",
-            "content/notices/n.md:2: unknown key `tilte` in a notice: did you mean `title`?",
-            "content/sayings/a.md:1: the saying has no `time`: add `time`",
-            "content/sayings/a.md:6: unknown key `tmie` in a saying: did you mean `time`?",
-        ])
+        #expect(
+            log.errorLines == [
+                "content/notices/n.md:1: the notice has no `title`: add `title`",
+                "content/notices/n.md:2: unknown key `tilte` in a notice: did you mean `title`?",
+                "content/sayings/a.md:1: the saying has no `time`: add `time`",
+                "content/sayings/a.md:6: unknown key `tmie` in a saying: did you mean `time`?"
+            ])
     }
 
     @Test func unknownKeyWithoutANearOneListsTheKnownKeys() {
         let (_, log) = loadSite(["pages/about.md": "---\ntitle: About\ncolour: red\n---\n"])
-        #expect(log.errorLines == ["content/pages/about.md:3: unknown key `colour` in a page; known keys: `title`, `slug`, `draft`"])
+        #expect(
+            log.errorLines == [
+                "content/pages/about.md:3: unknown key `colour` in a page; known keys: `title`, `slug`, `draft`"
+            ])
     }
 
     @Test func bodyIsAFieldOnlyInJSON() {
@@ -204,7 +282,9 @@ struct ValidationTests {
         #expect(KeySuggestion.distance(Array(""), Array("abc")) == 3)
         #expect(KeySuggestion.nearest(to: "Kor", among: SayingDecoder.knownKeys) == "kor")
         #expect(KeySuggestion.nearest(to: "author", among: SayingDecoder.knownKeys) == nil)
-        #expect(KeySuggestion.nearest(to: "foo", among: SayingDecoder.knownKeys) == nil, "two of three letters differ from `kor`")
+        #expect(
+            KeySuggestion.nearest(to: "foo", among: SayingDecoder.knownKeys) == nil,
+            "two of three letters differ from `kor`")
         #expect(KeySuggestion.nearest(to: "xy", among: SayingDecoder.knownKeys) == nil)
         #expect(KeySuggestion.nearest(to: "tilte", among: ["title", "slug"]) == "title")
         #expect(KeySuggestion.nearest(to: "x", among: []) == nil)
@@ -220,7 +300,7 @@ struct ValidationTests {
         (#""tags": [["a"]]"#, "`tags` must be a list like `[a, b]`, not a list of non-strings"),
         (#""body": 3.5e0"#, ""),
         (#""time": 20261128"#, "`time` is `20261128`, not a time"),
-        (#""id": true"#, "`id` must be a string, not a boolean"),
+        (#""id": true"#, "`id` must be a string, not a boolean")
     ]
 
     @Test("wrong types in a JSON saying", arguments: wrongTypes)
@@ -234,20 +314,24 @@ struct ValidationTests {
             #expect(log.errorLines.isEmpty, "a number is accepted as text")
         } else {
             let line = fields.count + 2
-            #expect(log.errorLines.contains { $0.hasPrefix("content/sayings/a.json:\(line): \(example.expected)") }, "\(log.errorLines)")
+            #expect(
+                log.errorLines.contains { $0.hasPrefix("content/sayings/a.json:\(line): \(example.expected)") },
+                "\(log.errorLines)")
         }
     }
 
     @Test func wrongTypeInFrontMatter() {
         let (_, log) = loadSite(["sayings/a.md": sayingMarkdown(kor: "[a, b]", extra: ["tags: warmth"])])
-        #expect(log.errorLines == [
-            "content/sayings/a.md:3: `kor` must be a string, not a list",
-            "content/sayings/a.md:7: `tags` must be a list like `[a, b]`, not a string",
-        ])
+        #expect(
+            log.errorLines == [
+                "content/sayings/a.md:3: `kor` must be a string, not a list",
+                "content/sayings/a.md:7: `tags` must be a list like `[a, b]`, not a string"
+            ])
     }
 
     @Test func duplicateKeyInAJSONRecord() {
-        let json = "{\"id\": \"a\",\n\"kor\": \"first\",\n\"who\": \"w\", \"time\": \"2026-11-01\",\n\"kor\": \"second\"}"
+        let json =
+            "{\"id\": \"a\",\n\"kor\": \"first\",\n\"who\": \"w\", \"time\": \"2026-11-01\",\n\"kor\": \"second\"}"
         let (content, log) = loadSite(["sayings/a.json": json])
         #expect(content == nil)
         #expect(log.errorLines == ["content/sayings/a.json:4: `kor` is set twice (first on line 2): keep one"])
@@ -259,41 +343,51 @@ struct ValidationTests {
     func reservedSlug(_ slug: String) {
         let (content, log) = loadSite([
             "pages/\(slug).md": "---\ntitle: From the file name\n---\n",
-            "pages/other.md": "---\ntitle: From the field\n\nslug: \(slug)\n---\n",
+            "pages/other.md": "---\ntitle: From the field\n\nslug: \(slug)\n---\n"
         ])
         #expect(content == nil)
-        #expect(log.errorLines.contains("content/pages/\(slug).md:1: the slug `\(slug)` is used by the site itself: choose another"))
-        #expect(log.errorLines.contains("content/pages/other.md:4: the slug `\(slug)` is used by the site itself: choose another"))
+        #expect(
+            log.errorLines.contains(
+                "content/pages/\(slug).md:1: the slug `\(slug)` is used by the site itself: choose another"))
+        #expect(
+            log.errorLines.contains(
+                "content/pages/other.md:4: the slug `\(slug)` is used by the site itself: choose another"))
     }
 
     @Test func noticeAndPageRequiredFields() {
         let (_, log) = loadSite([
             "notices/n.md": "---\n---\n",
             "notices/bad.md": "---\ntitle: T\ndate: soon\n---\n",
-            "pages/p.md": "---\nslug: ok\n---\n",
+            "pages/p.md": "---\nslug: ok\n---\n"
         ])
-        #expect(log.errorLines == [
-            "content/notices/bad.md:3: `date` is `soon`, not a time: write \(TimeParser.acceptedForms)",
-            "content/notices/n.md:1: the notice has no `title`: add `title`",
-            "content/notices/n.md:1: the notice has no `date`: add `date`",
-            "content/pages/p.md:1: the page has no `title`: add `title`",
-        ])
+        #expect(
+            log.errorLines == [
+                "content/notices/bad.md:3: `date` is `soon`, not a time: write \(TimeParser.acceptedForms)",
+                "content/notices/n.md:1: the notice has no `title`: add `title`",
+                "content/notices/n.md:1: the notice has no `date`: add `date`",
+                "content/pages/p.md:1: the page has no `title`: add `title`"
+            ])
     }
 
     @Test func souvenirErrors() {
         let (_, log) = loadSite([
             "souvenirs/a.md": "---\ntitle: Sealed\n---\n\n  \n",
             "souvenirs/b.md": "---\ndeliver: 2026-02-30\n---\nHi\n",
-            "souvenirs/c.json": "[\n{\"message\": \"  \", \"deliverDate\": \"2026-12-01\"},\n{\"deliver\": \"2026-12-01\", \"message\": \"x\"}\n]",
+            "souvenirs/c.json":
+                """
+            [\n{\"message\": \"  \", \"deliverDate\": \"2026-12-01\"},\n{\"deliver\": \"2026-12-01\", \
+            \"message\": \"x\"}\n]
+            """
         ])
-        #expect(log.errorLines == [
-            "content/souvenirs/a.md:1: the souvenir has no `deliver`: add `deliver`",
-            "content/souvenirs/a.md:1: the souvenir has no message: write it below the closing `---`",
-            "content/souvenirs/b.md:2: `deliver` is `2026-02-30`, not a time: there is no day 30 in February",
-            "content/souvenirs/c.json:2: the souvenir's `message` is empty: fill in `message`",
-            "content/souvenirs/c.json:3: unknown key `deliver` in a souvenir: did you mean `deliverDate`?",
-            "content/souvenirs/c.json:3: the souvenir has no `deliverDate`: add `deliverDate`",
-        ])
+        #expect(
+            log.errorLines == [
+                "content/souvenirs/a.md:1: the souvenir has no `deliver`: add `deliver`",
+                "content/souvenirs/a.md:1: the souvenir has no message: write it below the closing `---`",
+                "content/souvenirs/b.md:2: `deliver` is `2026-02-30`, not a time: there is no day 30 in February",
+                "content/souvenirs/c.json:2: the souvenir's `message` is empty: fill in `message`",
+                "content/souvenirs/c.json:3: unknown key `deliver` in a souvenir: did you mean `deliverDate`?",
+                "content/souvenirs/c.json:3: the souvenir has no `deliverDate`: add `deliverDate`"
+            ])
     }
 
     // MARK: encoding
@@ -311,10 +405,12 @@ struct ValidationTests {
         #expect(log.errorLines == ["content/sayings/a.json:4: the file is not valid UTF-8: save it as UTF-8"])
     }
 
-    @Test("first invalid UTF-8 line", arguments: [
-        ([0xFF], 1), ([0x61, 0x0A, 0x0A, 0xC0, 0x80], 3), ([0x0A, 0xE3, 0x81], 2),
-        ([0xEF, 0xBB, 0xBF, 0x0A, 0xF5, 0x80, 0x80, 0x80], 2), ([0xEA, 0xB0, 0x80, 0x0A, 0x80], 2),
-    ] as [([UInt8], Int)])
+    @Test(
+        "first invalid UTF-8 line",
+        arguments: [
+            ([0xFF], 1), ([0x61, 0x0A, 0x0A, 0xC0, 0x80], 3), ([0x0A, 0xE3, 0x81], 2),
+            ([0xEF, 0xBB, 0xBF, 0x0A, 0xF5, 0x80, 0x80, 0x80], 2), ([0xEA, 0xB0, 0x80, 0x0A, 0x80], 2)
+        ] as [([UInt8], Int)])
     func firstInvalidLine(_ example: (bytes: [UInt8], line: Int)) {
         let file = SourceFile(relativePath: "a.md", bytes: example.bytes)
         var log = DiagnosticLog()
@@ -328,28 +424,35 @@ struct ValidationTests {
     @Test func aFileWithThreeProblemsYieldsThree() {
         let (content, log) = loadSite(["sayings/a.md": sayingMarkdown(id: "../x", who: nil, time: "yesterday")])
         #expect(content == nil)
-        #expect(log.errorLines == [
-            "content/sayings/a.md:1: the saying has no `who`: add `who`",
-            "content/sayings/a.md:2: `id` `../x` must be 1 to 64 letters, digits, `_` or `-`",
-            "content/sayings/a.md:5: `time` is `yesterday`, not a time: write \(TimeParser.acceptedForms)",
-        ])
+        #expect(
+            log.errorLines == [
+                "content/sayings/a.md:1: the saying has no `who`: add `who`",
+                "content/sayings/a.md:2: `id` `../x` must be 1 to 64 letters, digits, `_` or `-`",
+                "content/sayings/a.md:5: `time` is `yesterday`, not a time: write \(TimeParser.acceptedForms)"
+            ])
     }
 
     @Test func twoBadFilesYieldBoth() {
         let (content, log) = loadSite([
             "sayings/a.md": "id: no front matter\n",
             "sayings/b.json": "[{\"id\": \"b\",}]",
-            "gifts/gifts.json": "[{\"id\": \"g\", \"name\": \"G\", \"price\": -5, \"image\": \"g.png\", \"tags\": []}]",
+            "gifts/gifts.json": "[{\"id\": \"g\", \"name\": \"G\", \"price\": -5, \"image\": \"g.png\", \"tags\": []}]"
         ])
         #expect(content == nil)
         #expect(log.errors.count == 3)
-        #expect(log.errorLines.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
-            "content/gifts/gifts.json:1", "content/sayings/a.md:1", "content/sayings/b.json:1",
-        ])
+        #expect(
+            log.errorLines.map { $0.split(separator: ":").prefix(2).joined(separator: ":") } == [
+                "content/gifts/gifts.json:1", "content/sayings/a.md:1", "content/sayings/b.json:1"
+            ])
     }
 
     @Test func oneBadRecordDoesNotHideTheOthers() {
-        let json = "[\n{\"id\": \"ok\", \"eng\": \"e\", \"who\": \"w\", \"time\": \"2026-11-01\"},\n{\"id\": \"bad\", \"eng\": \"e\", \"who\": \"w\", \"time\": \"never\"},\n{\"id\": \"bad 2\", \"eng\": \"e\", \"who\": \"w\", \"time\": \"2026-11-01\"}\n]"
+        let json =
+            """
+            [\n{\"id\": \"ok\", \"eng\": \"e\", \"who\": \"w\", \"time\": \"2026-11-01\"},\n{\"id\": \"bad\", \
+            \"eng\": \"e\", \"who\": \"w\", \"time\": \"never\"},\n{\"id\": \"bad 2\", \"eng\": \"e\", \"who\": \
+            \"w\", \"time\": \"2026-11-01\"}\n]
+            """
         let (_, log) = loadSite(["sayings/all.json": json])
         #expect(log.errors.map(\.line) == [3, 4])
     }

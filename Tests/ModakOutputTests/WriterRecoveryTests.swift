@@ -26,7 +26,10 @@ import TestSupport
         }
         #expect(folder.read("index.html") == "old")
         #expect(folder.bookkeeping.manifest == manifest)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["blocked", "index.html", "sayings"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "blocked", "index.html", "sayings"
+            ])
     }
 
     @Test func aBuildHoldingTheLockStopsAnotherBeforeAnythingChanges() throws {
@@ -75,7 +78,10 @@ import TestSupport
 
         _ = try writer.write(plan(["index.html": "two", "sayings/a/index.html": "a"]))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output).sorted() == ["..modak-staging.modak-\(dead).tmp.keep", "index.html", "sayings"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: output).sorted() == [
+                "..modak-staging.modak-\(dead).tmp.keep", "index.html", "sayings"
+            ])
         #expect(folder.bookkeeping(of: "public").manifest?.entries.values.allSatisfy { $0 != .unknown } == true)
     }
 
@@ -83,12 +89,14 @@ import TestSupport
     @Test func aNewSiteAppearsWholeAndAFailedOneNotAtAll() throws {
         let folder = try TemporaryFolder()
         let output = folder.path + "/public"
-        let report = try SiteWriter(outputDirectory: output).write(plan(["index.html": "one", "sayings/a/index.html": "a"]))
+        let report = try SiteWriter(outputDirectory: output).write(
+            plan(["index.html": "one", "sayings/a/index.html": "a"]))
         #expect(report.written == 2)
         #expect(folder.read("public/sayings/a/index.html") == "a")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["public"])
         // Written in place, it still has what the next build needs: a manifest, no temporaries.
-        let second = try SiteWriter(outputDirectory: output).write(plan(["index.html": "two", "sayings/a/index.html": "a"]))
+        let second = try SiteWriter(outputDirectory: output).write(
+            plan(["index.html": "two", "sayings/a/index.html": "a"]))
         #expect(second.written == 1 && second.unchanged == 1)
 
         // A page that fails to render stops the build after the others were written.
@@ -113,7 +121,7 @@ import TestSupport
     }
 
     private func deadProcessID() -> Int32 {
-        var dead = Int32(4_000_000)  // above any pid Linux hands out by default
+        var dead = Int32(4_000_000) // above any pid Linux hands out by default
         while kill(dead, 0) == 0 { dead += 1 }
         return dead
     }
@@ -125,7 +133,9 @@ import TestSupport
 
         func derive(_ jobs: [DerivationJob]) throws {
             for (index, job) in jobs.enumerated() {
-                #expect(!job.destination.hasPrefix(output + "/"), "derived files are made outside the output folder, then moved in")
+                #expect(
+                    !job.destination.hasPrefix(output + "/"),
+                    "derived files are made outside the output folder, then moved in")
                 let source = try String(contentsOfFile: job.source, encoding: .utf8)
                 try Data((source + "+png").utf8).write(to: URL(fileURLWithPath: job.destination))
                 if failing && index == 0 { throw Failure() }
@@ -145,15 +155,24 @@ import TestSupport
         let folder = try TemporaryFolder()
         let writer = SiteWriter(outputDirectory: folder.path)
         func plan(_ text: String) -> OutputPlan {
-            OutputPlan(files: [OutputFile(path: "cards/a.svg", text: text), OutputFile(path: "cards/b.svg", text: text + "b")],
-                       derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg", derivation: Sized(width: 2)), DerivedFile(path: "cards/b.png", source: "cards/b.svg", derivation: Sized(width: 2))])
+            OutputPlan(
+                files: [OutputFile(path: "cards/a.svg", text: text), OutputFile(path: "cards/b.svg", text: text + "b")],
+                derived: [
+                    DerivedFile(path: "cards/a.png", source: "cards/a.svg", derivation: Sized(width: 2)),
+                    DerivedFile(path: "cards/b.png", source: "cards/b.svg", derivation: Sized(width: 2))
+                ])
         }
         _ = try writer.write(plan("one"), deriver: FakeDeriver(output: folder.path))
         #expect(folder.read("cards/a.png") == "one+png")
 
-        #expect(throws: Failure()) { try writer.write(plan("two"), deriver: FakeDeriver(failing: true, output: folder.path)) }
+        #expect(throws: Failure()) {
+            try writer.write(plan("two"), deriver: FakeDeriver(failing: true, output: folder.path))
+        }
         #expect(folder.read("cards/a.png") == "one+png", "a failed derivation leaves the old file")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cards").sorted() == ["a.png", "a.svg", "b.png", "b.svg"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cards").sorted() == [
+                "a.png", "a.svg", "b.png", "b.svg"
+            ])
 
         _ = try writer.write(plan("two"), deriver: FakeDeriver(output: folder.path))
         #expect(folder.read("cards/a.png") == "two+png")
@@ -164,11 +183,15 @@ import TestSupport
         let folder = try TemporaryFolder()
         let writer = SiteWriter(outputDirectory: folder.path)
         func plan(width: Int) -> OutputPlan {
-            OutputPlan(files: [OutputFile(path: "icon.svg", text: "<svg/>")], derived: [DerivedFile(path: "icon.png", source: "icon.svg", derivation: Sized(width: width))])
+            OutputPlan(
+                files: [OutputFile(path: "icon.svg", text: "<svg/>")],
+                derived: [DerivedFile(path: "icon.png", source: "icon.svg", derivation: Sized(width: width))])
         }
         #expect(try writer.write(plan(width: 192), deriver: FakeDeriver(output: folder.path)).written == 2)
         #expect(try writer.write(plan(width: 192), deriver: FakeDeriver(output: folder.path)).written == 0)
-        #expect(try writer.write(plan(width: 512), deriver: FakeDeriver(output: folder.path)).written == 1, "the same source at a new size")
+        #expect(
+            try writer.write(plan(width: 512), deriver: FakeDeriver(output: folder.path)).written == 1,
+            "the same source at a new size")
     }
 
     @Test func aPlanThatClaimsAPathTwiceOrDerivesFromNothingIsRefused() throws {
@@ -183,23 +206,43 @@ import TestSupport
         }
         let page = OutputFile(path: "a/index.html", text: "a")
         let card = DeferredFile(path: "cards/a.svg", key: { 1 }, render: { Array("<svg/>".utf8) })
-        #expect(refusal(OutputPlan(files: [page], deferred: [DeferredFile(path: "a/index.html", key: { 1 }, render: { [] })]))
-            == .twoOutputs(on: "a/index.html"))
-        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "a/index.html", source: "cards/a.svg", derivation: Sized(width: 2))]))
-            == .twoOutputs(on: "a/index.html"))
+        #expect(
+            refusal(
+                OutputPlan(files: [page], deferred: [DeferredFile(path: "a/index.html", key: { 1 }, render: { [] })]))
+                == .twoOutputs(on: "a/index.html"))
+        #expect(
+            refusal(
+                OutputPlan(
+                    files: [page], deferred: [card],
+                    derived: [DerivedFile(path: "a/index.html", source: "cards/a.svg", derivation: Sized(width: 2))]))
+                == .twoOutputs(on: "a/index.html"))
         // A derived file made from another derived file has no written source.
-        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [
-            DerivedFile(path: "cards/a.png", source: "cards/a.svg", derivation: Sized(width: 2)), DerivedFile(path: "cards/a.webp", source: "cards/a.png", derivation: Sized(width: 2)),
-        ])) == .derivedFromNothing("cards/a.webp", source: "cards/a.png"))
-        #expect(refusal(OutputPlan(files: [page], deferred: [card], derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg", derivation: Sized(width: 2))])) == nil)
+        #expect(
+            refusal(
+                OutputPlan(
+                    files: [page], deferred: [card],
+                    derived: [
+                        DerivedFile(path: "cards/a.png", source: "cards/a.svg", derivation: Sized(width: 2)),
+                        DerivedFile(path: "cards/a.webp", source: "cards/a.png", derivation: Sized(width: 2))
+                    ])) == .derivedFromNothing("cards/a.webp", source: "cards/a.png"))
+        #expect(
+            refusal(
+                OutputPlan(
+                    files: [page], deferred: [card],
+                    derived: [DerivedFile(path: "cards/a.png", source: "cards/a.svg", derivation: Sized(width: 2))]))
+                == nil)
         #expect(!folder.exists("public/cards/a.png"), "no deriver, no derived file")
     }
 
     @Test func aTemporaryReplacesAFileOrTakesAFreeName() throws {
         let folder = try TemporaryFolder()
         try folder.write("page.html", "old")
-        try FileSystem.replace(folder.path + "/page.html", with: FileSystem.writeTemporary(Array("new".utf8), beside: folder.path + "/page.html"))
-        try FileSystem.replace(folder.path + "/free.html", with: FileSystem.writeTemporary(Array("free".utf8), beside: folder.path + "/free.html"))
+        try FileSystem.replace(
+            folder.path + "/page.html",
+            with: FileSystem.writeTemporary(Array("new".utf8), beside: folder.path + "/page.html"))
+        try FileSystem.replace(
+            folder.path + "/free.html",
+            with: FileSystem.writeTemporary(Array("free".utf8), beside: folder.path + "/free.html"))
         #expect(folder.read("page.html") == "new")
         #expect(folder.read("free.html") == "free")
         // Neither the temporaries nor the swapped-out old file stay behind.
@@ -215,7 +258,10 @@ import TestSupport
         }
         #expect(folder.read("page.html/inside.txt") == "the user's")
         // The new file stays where it was, for the writer to discard with its staging folder.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [(temporary as NSString).lastPathComponent, "page.html"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                (temporary as NSString).lastPathComponent, "page.html"
+            ])
     }
 
     @Test func temporaryNamesAreRecognisedExactly() {

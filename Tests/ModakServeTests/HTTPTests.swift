@@ -7,7 +7,8 @@ import TestSupport
     private func parse(_ text: String) -> HTTPParser.Outcome { HTTPParser.parse(Array(text.utf8)) }
 
     @Test func readsARequestHeadAndWhatItUsed() throws {
-        let text = "GET /sayings/42/?q=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: a\r\naccept: b\r\n\r\nGET / HTTP/1.1\r\n"
+        let text =
+            "GET /sayings/42/?q=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: a\r\naccept: b\r\n\r\nGET / HTTP/1.1\r\n"
         guard case .request(let request, let consumed) = parse(text) else { Issue.record("not parsed"); return }
         #expect(request.method == "GET")
         #expect(request.path == "/sayings/42/")
@@ -27,13 +28,17 @@ import TestSupport
         #expect(parse("GET / HTTP/2.0\r\n\r\n") == .invalid(status: 400))
         #expect(parse("get / HTTP/1.1\r\n\r\n") == .invalid(status: 400))
         #expect(parse("GET / HTTP/1.1\r\nno colon here\r\n\r\n") == .invalid(status: 400))
-        #expect(parse("GET /" + String(repeating: "a", count: HTTPParser.maximumHeadSize) + " HTTP/1.1\r\n") == .invalid(status: 431))
+        #expect(
+            parse("GET /" + String(repeating: "a", count: HTTPParser.maximumHeadSize) + " HTTP/1.1\r\n")
+                == .invalid(status: 431))
     }
 
     @Test func keepAliveFollowsTheVersionAndConnectionHeader() {
         #expect(!HTTPRequest(method: "GET", target: "/", headers: ["connection": "close"]).wantsKeepAlive)
         #expect(!HTTPRequest(method: "GET", target: "/", version: "HTTP/1.0").wantsKeepAlive)
-        #expect(HTTPRequest(method: "GET", target: "/", version: "HTTP/1.0", headers: ["connection": "Keep-Alive"]).wantsKeepAlive)
+        #expect(
+            HTTPRequest(method: "GET", target: "/", version: "HTTP/1.0", headers: ["connection": "Keep-Alive"])
+                .wantsKeepAlive)
     }
 
     @Test func contentLengthIsTheBodyLengthEvenForHead() {
@@ -46,7 +51,9 @@ import TestSupport
 }
 
 @Suite struct SitePathTests {
-    private func path(_ text: String) throws(SitePath.Rejection) -> SitePath { try SitePath(requestPath: Substring(text)) }
+    private func path(_ text: String) throws(SitePath.Rejection) -> SitePath {
+        try SitePath(requestPath: Substring(text))
+    }
 
     @Test func normalisesSlashesAndDots() throws {
         #expect(try path("//sayings//./42/").components == ["sayings", "42"])
@@ -56,8 +63,10 @@ import TestSupport
         #expect(try path("/%ED%95%9C%20b").components == ["한 b"])
     }
 
-    @Test(arguments: ["/../etc/passwd", "/sayings/../../etc/passwd", "/%2e%2e/etc/passwd", "/%2E%2E/%2e%2e/etc/passwd",
-                      "/..%2fetc%2fpasswd", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/a/..", "/..\u{0}"])
+    @Test(arguments: [
+        "/../etc/passwd", "/sayings/../../etc/passwd", "/%2e%2e/etc/passwd", "/%2E%2E/%2e%2e/etc/passwd",
+        "/..%2fetc%2fpasswd", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/a/..", "/..\u{0}"
+    ])
     func refusesEveryWayUp(_ text: String) {
         #expect(throws: SitePath.Rejection.self) { try path(text) }
         if !text.contains("\u{0}") {
@@ -87,12 +96,16 @@ import TestSupport
         try folder.write("site/sayings/a/index.html", "a")
         try folder.write("site/feed.xml", "<rss/>")
         try folder.write("secret.txt", "outside")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/site/leak.txt", withDestinationPath: folder.path + "/secret.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/site/leak.txt", withDestinationPath: folder.path + "/secret.txt")
         try FileManager.default.createSymbolicLink(atPath: folder.path + "/site/up", withDestinationPath: folder.path)
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/site/inside.xml", withDestinationPath: "feed.xml")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/site/inside.xml", withDestinationPath: "feed.xml")
         #expect(mkfifo(folder.path + "/site/pipe", 0o644) == 0)
         let files = StaticFiles(root: folder.path + "/site")
-        func lookup(_ text: String) throws -> StaticFiles.Lookup { files.lookup(try SitePath(requestPath: Substring(text))) }
+        func lookup(_ text: String) throws -> StaticFiles.Lookup {
+            files.lookup(try SitePath(requestPath: Substring(text)))
+        }
 
         let real = StaticFiles.realPath(folder.path + "/site")!
         #expect(try lookup("/") == .file(real + "/index.html"))
@@ -136,7 +149,9 @@ import TestSupport
         #expect(snippet.contains("since=3"))
         #expect(snippet.contains("content/a.md:2: bad &lt;script&gt;"))
         // As on the pages: an "&" that starts a grapheme cluster is escaped all the same.
-        #expect(LiveReload.snippet(generation: 1, errors: ["&\u{301}<\u{301} 'x'"]).contains("<li>&amp;\u{301}&lt;\u{301} &#39;x&#39;</li>"))
+        #expect(
+            LiveReload.snippet(generation: 1, errors: ["&\u{301}<\u{301} 'x'"]).contains(
+                "<li>&amp;\u{301}&lt;\u{301} &#39;x&#39;</li>"))
         #expect(!LiveReload.snippet(generation: 1, errors: []).contains("modak-build-errors"))
     }
 }

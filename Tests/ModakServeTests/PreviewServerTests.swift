@@ -25,16 +25,23 @@ final class BuildLog: Sendable {
     var all: [PreviewServer.Build] { builds.withLock { $0 } }
 }
 
-private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// A preview of the `basic` fixture copied into a scratch folder, built with `clock`.
 /// `baseURL` replaces the fixture's.
-private func preview(_ folder: TemporaryFolder, clock: ManualClock, date: String? = nil, baseURL: String? = nil) throws -> (PreviewServer, UInt16, BuildLog) {
-    try FileManager.default.copyItem(atPath: repository.appendingPathComponent("Tests/Fixtures/basic/content").path, toPath: folder.path + "/content")
+private func preview(_ folder: TemporaryFolder, clock: ManualClock, date: String? = nil, baseURL: String? = nil) throws
+    -> (PreviewServer, UInt16, BuildLog)
+{
+    try FileManager.default.copyItem(
+        atPath: repository.appendingPathComponent("Tests/Fixtures/basic/content").path, toPath: folder.path + "/content"
+    )
     if let baseURL {
         let settings = folder.path + "/content/site.json"
-        try String(contentsOfFile: settings, encoding: .utf8).replacingOccurrences(of: "https://fixture.example/", with: baseURL)
-            .write(toFile: settings, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: settings, encoding: .utf8).replacingOccurrences(
+            of: "https://fixture.example/", with: baseURL
+        )
+        .write(toFile: settings, atomically: true, encoding: .utf8)
     }
     var request = BuildRequest()
     request.contentDirectory = folder.path + "/content"
@@ -42,8 +49,11 @@ private func preview(_ folder: TemporaryFolder, clock: ManualClock, date: String
     request.day = date.flatMap { CivilDay(iso: $0) }
     let builds = BuildLog()
     // A copy of the templates, so edits to the repository's own cannot trigger rebuilds mid-test.
-    try FileManager.default.copyItem(atPath: repository.appendingPathComponent("Templates").path, toPath: folder.path + "/Templates")
-    let builder = SiteBuilder(clock: { clock.now }, bundledTemplates: folder.path + "/Templates", pngDeriver: nil, cache: BuildCache(root: scratchCacheRoot))
+    try FileManager.default.copyItem(
+        atPath: repository.appendingPathComponent("Templates").path, toPath: folder.path + "/Templates")
+    let builder = SiteBuilder(
+        clock: { clock.now }, bundledTemplates: folder.path + "/Templates", pngDeriver: nil,
+        cache: BuildCache(root: scratchCacheRoot))
     let server = PreviewServer(builder: builder, request: request, pollInterval: 0.05) { build in builds.append(build) }
     let port = try server.start(port: 0)
     return (server, port, builds)
@@ -81,7 +91,13 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
         let folder = try TemporaryFolder()
         let (server, port, _) = try preview(folder, clock: ManualClock("2026-11-30T03:00:00Z"), date: "2026-11-30")
         defer { server.stop() }
-        let answer = exchange(port, "GET /sayings/one/ HTTP/1.1\r\nHost: x\r\n\r\nHEAD /sayings/one/ HTTP/1.1\r\nHost: x\r\n\r\nGET /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n")
+        let answer = exchange(
+            port,
+            """
+            GET /sayings/one/ HTTP/1.1\r\nHost: x\r\n\r\nHEAD /sayings/one/ HTTP/1.1\r\nHost: x\r\n\r\nGET \
+            /nowhere HTTP/1.1\r\nConnection: close\r\n\r\n
+            """
+        )
         let responses = answer.components(separatedBy: "HTTP/1.1 ").dropFirst()
         #expect(responses.count == 3)
         let first = try #require(responses.first)
@@ -106,8 +122,12 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
         let folder = try TemporaryFolder()
         let (server, port, _) = try preview(folder, clock: ManualClock("2026-11-30T03:00:00Z"), date: "2026-11-30")
         defer { server.stop() }
-        #expect(exchange(port, "POST / HTTP/1.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").hasPrefix("HTTP/1.1 405"))
-        #expect(exchange(port, "GET /../../../../etc/passwd HTTP/1.1\r\nConnection: close\r\n\r\n").hasPrefix("HTTP/1.1 403"))
+        #expect(
+            exchange(port, "POST / HTTP/1.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").hasPrefix(
+                "HTTP/1.1 405"))
+        #expect(
+            exchange(port, "GET /../../../../etc/passwd HTTP/1.1\r\nConnection: close\r\n\r\n").hasPrefix(
+                "HTTP/1.1 403"))
         #expect(exchange(port, "GET /.modak-manifest HTTP/1.1\r\nConnection: close\r\n\r\n").hasPrefix("HTTP/1.1 404"))
         let redirect = exchange(port, "GET //sayings/one HTTP/1.1\r\nConnection: close\r\n\r\n")
         #expect(redirect.hasPrefix("HTTP/1.1 301"))
@@ -140,10 +160,13 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
         defer { server.stop() }
         let saying = folder.path + "/content/sayings/one.md"
         let original = try String(contentsOfFile: saying, encoding: .utf8)
-        try original.replacingOccurrences(of: "\n---\n", with: "\ntmie: 2026\n---\n").write(toFile: saying, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: "\n---\n", with: "\ntmie: 2026\n---\n").write(
+            toFile: saying, atomically: true, encoding: .utf8)
         #expect(eventually { builds.all.last?.result.succeeded == false })
         #expect(builds.all.last?.reason == .sourcesChanged)
-        guard case .response(let page) = server.handle(HTTPRequest(method: "GET", target: "/sayings/one/")) else { Issue.record("no page"); return }
+        guard case .response(let page) = server.handle(HTTPRequest(method: "GET", target: "/sayings/one/")) else {
+            Issue.record("no page"); return
+        }
         let html = String(decoding: page.body, as: UTF8.self)
         #expect(page.status == 200, "the last good site is still served")
         #expect(html.contains("id=\"modak-build-errors\""))
@@ -151,19 +174,28 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
 
         try original.write(toFile: saying, atomically: true, encoding: .utf8)
         #expect(eventually { builds.all.last?.result.succeeded == true })
-        guard case .response(let fixed) = server.handle(HTTPRequest(method: "GET", target: "/")) else { Issue.record("no page"); return }
+        guard case .response(let fixed) = server.handle(HTTPRequest(method: "GET", target: "/")) else {
+            Issue.record("no page"); return
+        }
         #expect(!String(decoding: fixed.body, as: UTF8.self).contains("modak-build-errors"))
     }
 
     /// The site is previewed where it will be published: under its base URL's path.
     @Test func servesASiteUnderItsBaseURLsPath() throws {
         let folder = try TemporaryFolder()
-        let (server, _, _) = try preview(folder, clock: ManualClock("2026-11-30T03:00:00Z"), date: "2026-11-30", baseURL: "https://name.github.io/lanterns/")
+        let (server, _, _) = try preview(
+            folder, clock: ManualClock("2026-11-30T03:00:00Z"), date: "2026-11-30",
+            baseURL: "https://name.github.io/lanterns/")
         defer { server.stop() }
         #expect(server.rootPath == "/lanterns/")
         func answer(_ target: String) -> (status: Int, location: String?, body: String) {
-            guard case .response(let response) = server.handle(HTTPRequest(method: "GET", target: target)) else { return (0, nil, "") }
-            return (response.status, response.headers.first { $0.name == "Location" }?.value, String(decoding: response.body, as: UTF8.self))
+            guard case .response(let response) = server.handle(HTTPRequest(method: "GET", target: target)) else {
+                return (0, nil, "")
+            }
+            return (
+                response.status, response.headers.first { $0.name == "Location" }?.value,
+                String(decoding: response.body, as: UTF8.self)
+            )
         }
         #expect(answer("/").status == 302 && answer("/").location == "/lanterns/")
         #expect(answer("/lanterns").status == 301 && answer("/lanterns").location == "/lanterns/")
@@ -171,7 +203,9 @@ private func exchange(_ port: UInt16, _ text: String) -> String {
         #expect(answer("/lanterns/sayings/one/").status == 200)
         #expect(answer("/lanterns/sayings/one?x=1").location == "/lanterns/sayings/one/?x=1")
         let outside = answer("/sayings/one/")
-        #expect(outside.status == 404 && outside.body.contains("<html"), "a link that leaves the site's path gets its 404 page")
+        #expect(
+            outside.status == 404 && outside.body.contains("<html"),
+            "a link that leaves the site's path gets its 404 page")
         #expect(answer("/lanternsX/").status == 404)
     }
 }

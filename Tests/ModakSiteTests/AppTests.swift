@@ -18,7 +18,10 @@ import Testing
         let css = try String(contentsOfFile: Fixtures.templates + "/assets/css/modak.css", encoding: .utf8)
         #expect(css.contains("  --bg: \(ThemeBackground.bonfire);\n"))
         #expect(css.contains("  --bg: light-dark(\(ThemeBackground.light), \(ThemeBackground.dark));\n"))
-        #expect(ThemeBackground.colors(of: "system").map(\.media) == ["(prefers-color-scheme: light)", "(prefers-color-scheme: dark)"])
+        #expect(
+            ThemeBackground.colors(of: "system").map(\.media) == [
+                "(prefers-color-scheme: light)", "(prefers-color-scheme: dark)"
+            ])
     }
 
     @Test func iconsAreDrawnOnceFromTheSiteIconAtEachSize() throws {
@@ -26,14 +29,16 @@ import Testing
         try folder.write("content/site.json", WrittenSite.siteJSON)
         try folder.write("content/sayings/lamp.md", WrittenSite.saying)
         let deriver = RecordingDeriver()
-        let builder = SiteBuilder(clock: { fatalError("pinned") }, bundledTemplates: Fixtures.templates, pngDeriver: deriver, cache: .scratch)
+        let builder = SiteBuilder(
+            clock: { fatalError("pinned") }, bundledTemplates: Fixtures.templates, pngDeriver: deriver, cache: .scratch)
         let build = request(content: folder.path + "/content", output: folder.path + "/public")
         #expect(builder.build(build).succeeded)
         let background = ThemeBackground.bonfire
         let drawn = deriver.takeJobs()
         let icons = drawn.compactMap { $0.derivation as? IconPNG }
-        #expect(icons.map { "\($0.width)x\($0.height)+\($0.margin) \($0.background ?? "clear")" }
-            == ["192x192+0 clear", "512x512+0 clear", "512x512+112 \(background)", "180x180+0 \(background)"])
+        #expect(
+            icons.map { "\($0.width)x\($0.height)+\($0.margin) \($0.background ?? "clear")" }
+                == ["192x192+0 clear", "512x512+0 clear", "512x512+112 \(background)", "180x180+0 \(background)"])
         #expect(drawn.allSatisfy { $0.source.hasSuffix("/assets/icon.svg") })
 
         try folder.write("content/sayings/lamp.md", WrittenSite.saying + "A new commentary.\n")
@@ -49,11 +54,13 @@ import Testing
         let folder = try TemporaryFolder()
         try folder.write("content/site.json", WrittenSite.siteJSON)
         try folder.write("content/sayings/lamp.md", WrittenSite.saying)
-        let builder = SiteBuilder(clock: { fatalError("pinned") }, bundledTemplates: Fixtures.templates, pngDeriver: nil, cache: .scratch)
+        let builder = SiteBuilder(
+            clock: { fatalError("pinned") }, bundledTemplates: Fixtures.templates, pngDeriver: nil, cache: .scratch)
         let result = builder.build(request(content: folder.path + "/content", output: folder.path + "/public"))
         #expect(result.diagnostics.map(\.description).filter { $0.contains("no PNG can be drawn") }.count == 1)
         let manifest = try #require(folder.read("public/manifest.webmanifest"))
-        #expect(manifest.contains(#""src" : "assets/icon.svg",\#n      "sizes" : "any",\#n      "type" : "image/svg+xml""#))
+        #expect(
+            manifest.contains(#""src" : "assets/icon.svg",\#n      "sizes" : "any",\#n      "type" : "image/svg+xml""#))
         #expect(!manifest.contains(".png"))
         let home = try #require(folder.read("public/index.html"))
         #expect(home.contains(#"<link rel="manifest" href="./manifest.webmanifest">"#))
@@ -66,10 +73,16 @@ import Testing
         let worker = try site.page("sw.js")
         #expect(worker == (try again.page("sw.js")))
         #expect(worker.contains(#"const PAGES = ["./","offline/"];"#))
-        #expect(worker.contains(#""assets/css/modak.css?v="#) && worker.contains(#""manifest.webmanifest""#) && worker.contains(#""assets/icon-512.png""#))
-        #expect(!worker.contains(#""index.html""#) && !worker.contains("sw.js\""), "pages are asked of the network first; the worker is not its own file")
+        #expect(
+            worker.contains(#""assets/css/modak.css?v="#) && worker.contains(#""manifest.webmanifest""#)
+                && worker.contains(#""assets/icon-512.png""#))
+        #expect(
+            !worker.contains(#""index.html""#) && !worker.contains("sw.js\""),
+            "pages are asked of the network first; the worker is not its own file")
         let offline = try site.page("offline/index.html")
-        #expect(offline.contains(#"<link rel="stylesheet" href="/lanterns/assets/css/modak.css?v="#), "served in place of any page, it links from the root path")
+        #expect(
+            offline.contains(#"<link rel="stylesheet" href="/lanterns/assets/css/modak.css?v="#),
+            "served in place of any page, it links from the root path")
         #expect(offline.contains(#"<meta name="robots" content="noindex">"#))
     }
 }

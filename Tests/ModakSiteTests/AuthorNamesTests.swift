@@ -22,7 +22,7 @@ struct AuthorNamesTests {
             "content/site.json":
                 #"{"title": "Lanterns", "baseURL": "https://example.org/", "language": "\#(language)", "#
                 + #""cards": \#(cards)}"#,
-            "content/sayings/short-life.md": saying,
+            "content/sayings/short-life.md": saying
         ]
         files["content/authors.json"] = authors
         let site = try WrittenSite(files)
@@ -35,9 +35,11 @@ struct AuthorNamesTests {
         html.matches(of: /class="who" href="[^"]*"[^>]*>([^<]*)</).map { String($0.output.1) }
     }
 
-    @Test("the byline, the author's page and the index of authors", arguments: [
-        ("ko", "세네카"), ("en", "Seneca the Younger"), ("fr", "Seneca"),
-    ])
+    @Test(
+        "the byline, the author's page and the index of authors",
+        arguments: [
+            ("ko", "세네카"), ("en", "Seneca the Younger"), ("fr", "Seneca")
+        ])
     func namesInTheSiteLanguage(_ example: (language: String, name: String)) throws {
         let site = try Self.site(language: example.language)
         #expect(Self.bylines(try site.page("sayings/short-life/index.html")) == [example.name])
@@ -59,9 +61,11 @@ struct AuthorNamesTests {
             .flatMap { $0.output[1].substring.map(String.init) }
     }
 
-    @Test("a shared card's description names the author as the byline does", arguments: [
-        ("ko", "세네카"), ("en", "Seneca the Younger"),
-    ])
+    @Test(
+        "a shared card's description names the author as the byline does",
+        arguments: [
+            ("ko", "세네카"), ("en", "Seneca the Younger")
+        ])
     func cardDescriptionNamesTheAuthorInTheSiteLanguage(_ example: (language: String, name: String)) throws {
         let site = try Self.site(language: example.language, cards: true)
         let alt = "Life is long if you know how to use it. — \(example.name)"

@@ -9,14 +9,27 @@ import ModakCore
 @Suite struct DraftTests {
     static let files = [
         "content/sayings/lamp.md": WrittenSite.saying,
-        "content/sayings/draft.md": "---\nid: draftid-md\nkor: 초안 DRAFT-SAYING-MARKER\nwho: Modak\ntime: 2026-11-29 09:00\ndraft: true\n---\nDRAFT-SAYING-MARKER\n",
-        "content/sayings/more.json": #"[{"id": "draftid-json", "eng": "JSON DRAFT-JSON-MARKER", "who": "Modak", "time": "2026-11-28", "draft": true}]"#,
-        "content/notices/2026-11-02-draft.md": "---\ntitle: Draft DRAFT-NOTICE-MARKER\ndate: 2026-11-02\ndraft: true\n---\nDRAFT-NOTICE-MARKER\n",
-        "content/notices/2026-12-24-later.md": "---\ntitle: Later FUTURE-NOTICE-MARKER\ndate: 2026-12-24\n---\nFUTURE-NOTICE-MARKER\n",
+        "content/sayings/draft.md":
+            """
+        ---\nid: draftid-md\nkor: 초안 DRAFT-SAYING-MARKER\nwho: Modak\ntime: 2026-11-29 09:00\ndraft: \
+        true\n---\nDRAFT-SAYING-MARKER\n
+        """,
+        "content/sayings/more.json":
+            #"""
+        [{"id": "draftid-json", "eng": "JSON DRAFT-JSON-MARKER", "who": "Modak", "time": "2026-11-28", \#
+        "draft": true}]
+        """#,
+        "content/notices/2026-11-02-draft.md":
+            "---\ntitle: Draft DRAFT-NOTICE-MARKER\ndate: 2026-11-02\ndraft: true\n---\nDRAFT-NOTICE-MARKER\n",
+        "content/notices/2026-12-24-later.md":
+            "---\ntitle: Later FUTURE-NOTICE-MARKER\ndate: 2026-12-24\n---\nFUTURE-NOTICE-MARKER\n",
         "content/notices/2026-11-01-out.md": "---\ntitle: Out\ndate: 2026-11-01\n---\nPublished.\n",
-        "content/pages/plans.md": "---\ntitle: Plans DRAFT-PAGE-MARKER\ndraft: true\n---\nDRAFT-PAGE-MARKER\n",
+        "content/pages/plans.md": "---\ntitle: Plans DRAFT-PAGE-MARKER\ndraft: true\n---\nDRAFT-PAGE-MARKER\n"
     ]
-    static let draftMarkers = ["DRAFT-SAYING-MARKER", "DRAFT-JSON-MARKER", "DRAFT-NOTICE-MARKER", "DRAFT-PAGE-MARKER", "draftid-md", "draftid-json", "plans/"]
+    static let draftMarkers = [
+        "DRAFT-SAYING-MARKER", "DRAFT-JSON-MARKER", "DRAFT-NOTICE-MARKER", "DRAFT-PAGE-MARKER", "draftid-md",
+        "draftid-json", "plans/"
+    ]
 
     /// The output files holding `marker`.
     private func files(of site: WrittenSite, holding marker: String) throws -> [String] {
@@ -51,23 +64,41 @@ import ModakCore
         #expect(try site.elements("plans/index.html", "span", where: isLabel).count == 1)
         // In lists: the home page's and the notices'.
         let home = try site.page("index.html")
-        let draftItem = try #require(home.components(separatedBy: #"<li class="saying-item""#).first { $0.contains(#"data-saying-id="draftid-md""#) })
+        let draftItem = try #require(
+            home.components(separatedBy: #"<li class="saying-item""#).first {
+                $0.contains(#"data-saying-id="draftid-md""#)
+            })
         #expect(draftItem.contains(#"class="draft-mark""#))
-        #expect(try site.page("notices/index.html").contains(#"DRAFT-NOTICE-MARKER</a> <span class="draft-mark">Draft</span>"#))
-        #expect(try site.elements("index.html", "a") { $0["href"] == "./plans/" }.count == 1, "linked like any free page")
-        #expect(try site.elements("index.html", "article") { $0["id"] == "today" }.first?.attributes["data-saying-id"] == "lamp", "never the saying of the day")
+        #expect(
+            try site.page("notices/index.html").contains(
+                #"DRAFT-NOTICE-MARKER</a> <span class="draft-mark">Draft</span>"#))
+        #expect(
+            try site.elements("index.html", "a") { $0["href"] == "./plans/" }.count == 1, "linked like any free page")
+        #expect(
+            try site.elements("index.html", "article") { $0["id"] == "today" }.first?.attributes["data-saying-id"]
+                == "lamp", "never the saying of the day")
         for marker in Self.draftMarkers {
             let holders = try files(of: site, holding: marker)
             #expect(!holders.isEmpty, "\(marker) is built")
-            #expect(holders.filter { ["feed.xml", "atom.xml", "feed.json", "sitemap.xml"].contains($0) } == [], "\(marker) in \(holders)")
+            #expect(
+                holders.filter { ["feed.xml", "atom.xml", "feed.json", "sitemap.xml"].contains($0) } == [],
+                "\(marker) in \(holders)")
         }
-        #expect(try files(of: site, holding: "FUTURE-NOTICE-MARKER") == [], "drafts included, a future notice is still scheduled")
+        #expect(
+            try files(of: site, holding: "FUTURE-NOTICE-MARKER") == [],
+            "drafts included, a future notice is still scheduled")
     }
 
     @Test func aDraftIsNeverTheSayingOfTheDay() {
         let time = Date(timeIntervalSince1970: 1_790_000_000)
-        let sayings = (0..<5).map { Saying(id: "s\($0)", kor: "말", eng: "", who: "M", time: time, source: SourceLocation(path: "x", line: 1), isDraft: $0 != 3) }
-        let rules = TimeRules(today: BuildDay(day: CivilDay(iso: "2026-11-30")!, timeZone: TimeZone(identifier: "UTC")!), newDays: 2, includeDrafts: true)
+        let sayings = (0..<5).map {
+            Saying(
+                id: "s\($0)", kor: "말", eng: "", who: "M", time: time, source: SourceLocation(path: "x", line: 1),
+                isDraft: $0 != 3)
+        }
+        let rules = TimeRules(
+            today: BuildDay(day: CivilDay(iso: "2026-11-30")!, timeZone: TimeZone(identifier: "UTC")!), newDays: 2,
+            includeDrafts: true)
         #expect(rules.published(sayings).count == 5)
         #expect(rules.sayingOfTheDay(sayings)?.id == "s3")
         #expect(TimeRules(today: rules.today, newDays: 2).published(sayings).map(\.id) == ["s3"])

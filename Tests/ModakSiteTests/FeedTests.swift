@@ -8,13 +8,16 @@ import ModakCore
 @testable import ModakSite
 
 /// The render context of a fixture's content on `date`, for testing one step without writing files.
-func renderContext(_ fixture: String, date: String = "2026-11-30", edit: (inout ContentSet) -> Void = { _ in }) throws -> RenderContext {
+func renderContext(_ fixture: String, date: String = "2026-11-30", edit: (inout ContentSet) -> Void = { _ in }) throws
+    -> RenderContext
+{
     let (loaded, log) = ContentLoader.load(try DirectoryReader.contentFiles(in: Fixtures.content(fixture)))
     var content = try #require(loaded, "\(log.sorted)")
     edit(&content)
     let day = try #require(CivilDay(iso: date))
     let templates = try TemplateLoader.load(folders: [Fixtures.templates])
-    return RenderContext(content: content, today: BuildDay(day: day, timeZone: content.site.timeZone), templates: templates)
+    return RenderContext(
+        content: content, today: BuildDay(day: day, timeZone: content.site.timeZone), templates: templates)
 }
 
 extension [OutputFile] {
@@ -35,7 +38,11 @@ func parsedXML(_ text: String) throws -> XMLDocument {
     private func portable(_ html: String) -> String { FeedHTML.portable(html, pageURL: page, siteURL: site) }
 
     @Test func relativeLinksResolveAgainstThePageAsABrowserWould() {
-        let html = ##"<p><a href="../b/">b</a> <a href="/favorites/">f</a> <a href="#n">n</a> <a href="?p=2">q</a> <img src="pic.png" alt=""></p>"##
+        let html =
+            ##"""
+            <p><a href="../b/">b</a> <a href="/favorites/">f</a> <a href="#n">n</a> <a href="?p=2">q</a> <img \##
+            src="pic.png" alt=""></p>
+            """##
         let result = portable(html)
         #expect(result.contains(#"href="https://example.org/blog/sayings/b/""#))
         // Root-relative means the site's root (docs/reference/content.md), which lies below the host's here.
@@ -46,7 +53,11 @@ func parsedXML(_ text: String) throws -> XMLDocument {
     }
 
     @Test func absoluteAndOtherSchemesAreKept() {
-        let html = #"<a href="https://x.example/y?a=1&amp;b=2">x</a><a href="mailto:a@b.example">m</a><a href="//cdn.example/z">z</a>"#
+        let html =
+            #"""
+            <a href="https://x.example/y?a=1&amp;b=2">x</a><a href="mailto:a@b.example">m</a><a \#
+            href="//cdn.example/z">z</a>
+            """#
         let result = portable(html)
         #expect(result.contains(#"href="https://x.example/y?a=1&amp;b=2""#))
         #expect(result.contains(#"href="mailto:a@b.example""#))
@@ -60,11 +71,17 @@ func parsedXML(_ text: String) throws -> XMLDocument {
 
     @Test func sourceSetsResolveEachCandidate() {
         let result = portable(#"<img src="a.png" srcset="a.png 1x, /b.png 2x" alt="">"#)
-        #expect(result.contains(#"srcset="https://example.org/blog/sayings/a/a.png 1x, https://example.org/blog/b.png 2x""#))
+        #expect(
+            result.contains(#"srcset="https://example.org/blog/sayings/a/a.png 1x, https://example.org/blog/b.png 2x""#)
+        )
     }
 
     @Test func scriptsFramesAndHandlersAreRemoved() {
-        let html = #"<p onclick="steal()">Hi<script>alert(1)</script><iframe src="x"></iframe><b onmouseover="x()">bold</b></p>"#
+        let html =
+            #"""
+            <p onclick="steal()">Hi<script>alert(1)</script><iframe src="x"></iframe><b \#
+            onmouseover="x()">bold</b></p>
+            """#
         let result = portable(html)
         #expect(result == "<p>Hi<b>bold</b></p>")
     }
@@ -88,12 +105,15 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         #expect(items.count == 3, "feedLimit is 3")
         let links = try document.nodes(forXPath: "/rss/channel/item/link").compactMap(\.stringValue)
         #expect(links == ["evil", "long", "plain"].map { "https://feeds.example/blog/sayings/\($0)/" })
-        let content = try #require(try document.nodes(forXPath: "/rss/channel/item[1]/*[local-name()='encoded']").first?.stringValue)
+        let content = try #require(
+            try document.nodes(forXPath: "/rss/channel/item[1]/*[local-name()='encoded']").first?.stringValue)
         #expect(content.contains("Commentary with"), "the commentary is in the feed, not just a summary")
         #expect(content.contains(#"href="https://feeds.example/blog/sayings/other/""#))
         #expect(!content.contains("<script"), "text that looks like a tag stays escaped inside the HTML")
         let description = try document.nodes(forXPath: "/rss/channel/item[1]/description").first?.stringValue
-        #expect(description?.contains("&lt;script&gt;alert(1)") == true, "readers render descriptions as HTML: text stays escaped in it")
+        #expect(
+            description?.contains("&lt;script&gt;alert(1)") == true,
+            "readers render descriptions as HTML: text stays escaped in it")
         #expect(description?.contains("Commentary") == false, "the description is a preview")
         #expect(!rss.contains("SCHEDULED-FEED-MARKER"))
         #expect(!rss.contains("\u{1}") && !rss.contains("\u{B}"), "characters XML forbids are dropped")
@@ -106,9 +126,12 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         let atom = try #require(files.text(SitePaths.atom))
         let document = try parsedXML(atom)
         #expect(try document.nodes(forXPath: "/*[local-name()='feed']/*[local-name()='entry']").count == 3)
-        let updated = try document.nodes(forXPath: "/*[local-name()='feed']/*[local-name()='updated']").first?.stringValue
+        let updated = try document.nodes(forXPath: "/*[local-name()='feed']/*[local-name()='updated']").first?
+            .stringValue
         #expect(updated == "2026-11-29T22:30:00-05:00")
-        #expect(atom.contains(#"<link rel="self" type="application/atom+xml" href="https://feeds.example/blog/atom.xml"/>"#))
+        #expect(
+            atom.contains(#"<link rel="self" type="application/atom+xml" href="https://feeds.example/blog/atom.xml"/>"#)
+        )
         #expect(atom.contains(#"<content type="html">"#))
         #expect(atom.contains("<category term=\"&lt;tag&gt;\"/>"))
     }
@@ -122,7 +145,8 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         let items = try #require(feed["items"] as? [[String: Any]])
         #expect(items.count == 3)
         #expect(items[0]["date_published"] as? String == "2026-11-29T22:30:00-05:00")
-        #expect((items[0]["content_html"] as? String)?.contains("https://feeds.example/blog/sayings/evil/pic.png") == true)
+        #expect(
+            (items[0]["content_html"] as? String)?.contains("https://feeds.example/blog/sayings/evil/pic.png") == true)
         #expect((items[0]["tags"] as? [String]) == ["<tag>", "a&b"])
         #expect((items[2]["authors"] as? [[String: String]]) == [["name": "Anonymous"]])
     }
@@ -133,31 +157,42 @@ func parsedXML(_ text: String) throws -> XMLDocument {
     func jsonFeedBytesAreJSONSerializations(withItems: Bool) throws {
         let dates = DateText(timeZone: TimeZone(identifier: "Asia/Seoul")!, language: "ko")
         let tricky = "\"quotes\" \\ back/slash <b>&amp;</b>\n\ttab \u{1F525} 한글 \u{7F} \u{2028}"
-        let items = withItems ? [
-            FeedItem(url: "https://x.example/sayings/a/", title: tricky, summary: "line\nline",
-                     summaryHTML: "", contentHTML: "<p lang=\"ko\">\(tricky)</p>\n", date: Date(timeIntervalSince1970: 1_700_000_000),
-                     author: "Kim \"K\"", tags: ["<tag>", "a&b", "태그"]),
-            FeedItem(url: "https://x.example/sayings/b/", title: "b", summary: "",
-                     summaryHTML: "", contentHTML: "", date: Date(timeIntervalSince1970: 1_600_000_000), author: nil, tags: []),
-        ] : []
-        let channel = FeedChannel(title: "Site \u{1}/", description: tricky, homeURL: "https://x.example/", language: "ko",
-                                  author: withItems ? SiteConfig.Author(name: "Owner", email: nil) : nil, items: items)
+        let items =
+            withItems
+            ? [
+                FeedItem(
+                    url: "https://x.example/sayings/a/", title: tricky, summary: "line\nline",
+                    summaryHTML: "", contentHTML: "<p lang=\"ko\">\(tricky)</p>\n",
+                    date: Date(timeIntervalSince1970: 1_700_000_000),
+                    author: "Kim \"K\"", tags: ["<tag>", "a&b", "태그"]),
+                FeedItem(
+                    url: "https://x.example/sayings/b/", title: "b", summary: "",
+                    summaryHTML: "", contentHTML: "", date: Date(timeIntervalSince1970: 1_600_000_000), author: nil,
+                    tags: [])
+            ] : []
+        let channel = FeedChannel(
+            title: "Site \u{1}/", description: tricky, homeURL: "https://x.example/", language: "ko",
+            author: withItems ? SiteConfig.Author(name: "Owner", email: nil) : nil, items: items)
         let written = JSONFeed.json(channel, selfURL: "https://x.example/feed.json", dates: dates)
 
         let clean = XMLText.sanitized
         var object: [String: Any] = [
-            "version": "https://jsonfeed.org/version/1.1", "title": clean(channel.title), "description": clean(channel.description),
+            "version": "https://jsonfeed.org/version/1.1", "title": clean(channel.title),
+            "description": clean(channel.description),
             "home_page_url": channel.homeURL, "feed_url": "https://x.example/feed.json", "language": channel.language,
             "items": channel.items.map { item -> [String: Any] in
-                var entry: [String: Any] = ["id": item.url, "url": item.url, "title": clean(item.title), "summary": clean(item.summary),
-                                            "content_html": clean(item.contentHTML), "date_published": dates.rfc3339(item.date)]
+                var entry: [String: Any] = [
+                    "id": item.url, "url": item.url, "title": clean(item.title), "summary": clean(item.summary),
+                    "content_html": clean(item.contentHTML), "date_published": dates.rfc3339(item.date)
+                ]
                 if let author = item.author { entry["authors"] = [["name": clean(author)]] }
                 if !item.tags.isEmpty { entry["tags"] = item.tags.map(clean) }
                 return entry
-            },
+            }
         ]
         if let author = channel.author { object["authors"] = [["name": clean(author.name)]] }
-        let expected = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        let expected = try JSONSerialization.data(
+            withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         #expect(written == String(decoding: expected, as: UTF8.self) + "\n")
     }
 
@@ -187,18 +222,31 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         let document = try parsedXML(sitemap)
         let locations = try document.nodes(forXPath: "//*[local-name()='loc']").compactMap(\.stringValue)
         #expect(locations.first == "https://feeds.example/blog/")
-        #expect(locations.contains("https://feeds.example/blog/sayings/oldest/"), "every published saying, not just the feed's")
+        #expect(
+            locations.contains("https://feeds.example/blog/sayings/oldest/"),
+            "every published saying, not just the feed's")
         #expect(locations.contains("https://feeds.example/blog/about/"))
         #expect(locations.contains("https://feeds.example/blog/notices/2026-11-20-hello/"))
-        #expect(!locations.contains { $0.contains("scheduled") || $0.contains("souvenirs") || $0.contains("favorites") || $0.contains("search") })
+        #expect(
+            !locations.contains {
+                $0.contains("scheduled") || $0.contains("souvenirs") || $0.contains("favorites")
+                    || $0.contains("search")
+            })
         let dates = try document.nodes(forXPath: "//*[local-name()='lastmod']").compactMap(\.stringValue)
         #expect(dates.count == locations.count)
-        #expect(sitemap.contains("<loc>https://feeds.example/blog/sayings/long/</loc>\n    <lastmod>2026-11-28T08:00:00-05:00</lastmod>"))
+        #expect(
+            sitemap.contains(
+                "<loc>https://feeds.example/blog/sayings/long/</loc>\n    <lastmod>2026-11-28T08:00:00-05:00</lastmod>")
+        )
     }
 
     @Test func listsTheGiftPagesOfASiteWithGifts() throws {
         let context = try renderContext("feeds") { content in
-            content.gifts = [Gift(id: "mug", name: "Mug", price: 9000, image: "images/mug.svg", tags: ["kitchen"], source: SourceLocation(path: "gifts/gifts.json", line: 2))]
+            content.gifts = [
+                Gift(
+                    id: "mug", name: "Mug", price: 9000, image: "images/mug.svg", tags: ["kitchen"],
+                    source: SourceLocation(path: "gifts/gifts.json", line: 2))
+            ]
         }
         let locations = SitemapStep.entries(context).map(\.path)
         #expect(locations.contains(SitePaths.gifts) && locations.contains(SitePaths.giftQuiz))
@@ -218,15 +266,20 @@ func parsedXML(_ text: String) throws -> XMLDocument {
         }
         let files = try SitemapStep().files(context)
         let index = try parsedXML(try #require(files.text(SitePaths.sitemap)))
-        let parts = try index.nodes(forXPath: "//*[local-name()='sitemap']/*[local-name()='loc']").compactMap(\.stringValue)
+        let parts = try index.nodes(forXPath: "//*[local-name()='sitemap']/*[local-name()='loc']").compactMap(
+            \.stringValue)
         #expect(parts == ["https://feeds.example/blog/sitemap-1.xml", "https://feeds.example/blog/sitemap-2.xml"])
-        let counts = try ["sitemap-1.xml", "sitemap-2.xml"].map { try parsedXML(try #require(files.text($0))).nodes(forXPath: "//*[local-name()='url']").count }
+        let counts = try ["sitemap-1.xml", "sitemap-2.xml"].map {
+            try parsedXML(try #require(files.text($0))).nodes(forXPath: "//*[local-name()='url']").count
+        }
         #expect(counts[0] == SitemapStep.urlsPerFile)
         #expect(counts.reduce(0, +) == SitemapStep.entries(context).count)
     }
 
     @Test func robotsNamesTheSitemap() throws {
         let files = try SitemapStep().files(try renderContext("feeds"))
-        #expect(files.text(SitePaths.robots) == "User-agent: *\nAllow: /\n\nSitemap: https://feeds.example/blog/sitemap.xml\n")
+        #expect(
+            files.text(SitePaths.robots)
+                == "User-agent: *\nAllow: /\n\nSitemap: https://feeds.example/blog/sitemap.xml\n")
     }
 }

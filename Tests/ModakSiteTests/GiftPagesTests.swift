@@ -7,8 +7,10 @@ import ModakCore
 
 @Suite struct PriceFormatTests {
     @Test(arguments: [
-        (0, "0원", "₩0"), (999, "999원", "₩999"), (1000, "1,000원", "₩1,000"), (3000, "3,000원", "₩3,000"), (35000, "35,000원", "₩35,000"),
-        (123_456, "123,456원", "₩123,456"), (2_000_000, "2,000,000원", "₩2,000,000"), (50_000_000, "50,000,000원", "₩50,000,000"),
+        (0, "0원", "₩0"), (999, "999원", "₩999"), (1000, "1,000원", "₩1,000"), (3000, "3,000원", "₩3,000"),
+        (35000, "35,000원", "₩35,000"),
+        (123_456, "123,456원", "₩123,456"), (2_000_000, "2,000,000원", "₩2,000,000"),
+        (50_000_000, "50,000,000원", "₩50,000,000")
     ])
     func wonWithCommasEveryThreeDigits(amount: Int, korean: String, english: String) throws {
         let templates = try TemplateLoader.load(folders: [Fixtures.templates])
@@ -21,7 +23,7 @@ import ModakCore
     static let awkwardTags = [
         "food", "Food", "FOOD", "집들이", "집 들이", "Warm & Cozy", "warm-cozy", "a/b", "a b", "../etc", "..", ".", "",
         " ", "tag", "-lead", "trail-", "double--dash", "100%", "%2e%2e", "x\u{0}y", "\u{1F381}", "e\u{301}", "\u{E9}",
-        String(repeating: "long", count: 30),
+        String(repeating: "long", count: 30)
     ]
 
     @Test func plainTagsAreTheirOwnSlug() {
@@ -34,7 +36,9 @@ import ModakCore
         for tag in Self.awkwardTags {
             let slug = TagSlug.slug(tag)
             #expect(!slug.isEmpty && slug.utf8.count <= 64, "\(tag.debugDescription) → \(slug)")
-            #expect(slug.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 }, "\(tag.debugDescription) → \(slug)")
+            #expect(
+                slug.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 45 },
+                "\(tag.debugDescription) → \(slug)")
             #expect(!slug.hasPrefix("-") && !slug.hasSuffix("-"), "\(tag.debugDescription) → \(slug)")
             #expect(URLRules.isContainedRelativePath(SitePaths.giftTag(slug) + "index.html"))
         }
@@ -66,7 +70,8 @@ import ModakCore
     }
 
     @Test func absoluteImageURLsStayAsTheyAre() {
-        #expect(SitePaths.giftImage("https://cdn.example/a.png?x=1", from: "gifts/mug/") == "https://cdn.example/a.png?x=1")
+        #expect(
+            SitePaths.giftImage("https://cdn.example/a.png?x=1", from: "gifts/mug/") == "https://cdn.example/a.png?x=1")
     }
 
     @Test func fileNamesArePercentEncoded() {
@@ -82,7 +87,9 @@ import ModakCore
     }
 
     func dataFileName(in folder: TemporaryFolder) throws -> String {
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/public/gifts").filter { $0.hasPrefix("data-") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/public/gifts").filter {
+            $0.hasPrefix("data-")
+        }
         return try #require(names.count == 1 ? names[0] : nil, "\(names)")
     }
 
@@ -92,7 +99,8 @@ import ModakCore
         #expect(result.succeeded, "\(result.diagnostics)")
         let page = try #require(folder.read("public/gifts/index.html"))
         // The fixture is an English site: prices are written `₩35,000` (a Korean one writes `35,000원`).
-        for (id, price) in [("free-hug", "₩0"), ("mug", "₩3,000"), ("watch", "₩2,000,000"), ("no-tags", "₩50,000,000")] {
+        for (id, price) in [("free-hug", "₩0"), ("mug", "₩3,000"), ("watch", "₩2,000,000"), ("no-tags", "₩50,000,000")]
+        {
             #expect(page.contains(#"data-gift-id="\#(id)""#))
             #expect(page.contains(#"href="../gifts/\#(id)/""#))
             #expect(page.contains(price), "price of \(id)")
@@ -140,9 +148,12 @@ import ModakCore
         let folder = try TemporaryFolder()
         #expect(build(Fixtures.content("gifts"), in: folder).succeeded)
         let page = try #require(folder.read("public/gifts/quiz/index.html"))
-        for hook in [#"id="gender""#, #"id="birth-month""#, #"id="birth-day""#, #"id="budget-min""#, #"id="budget-max""#,
-                     #"data-answer="O""#, #"data-answer="X""#, #"data-answer="skip""#, #"id="gift-result""#, #"id="another-gift""#,
-                     "<noscript>", "<progress", #"inputmode="numeric""#, #"data-max-budget="50000000""#] {
+        for hook in [
+            #"id="gender""#, #"id="birth-month""#, #"id="birth-day""#, #"id="budget-min""#, #"id="budget-max""#,
+            #"data-answer="O""#, #"data-answer="X""#, #"data-answer="skip""#, #"id="gift-result""#,
+            #"id="another-gift""#,
+            "<noscript>", "<progress", #"inputmode="numeric""#, #"data-max-budget="50000000""#
+        ] {
             #expect(page.contains(hook), "\(hook)")
         }
         let name = try dataFileName(in: folder)
@@ -172,27 +183,38 @@ import ModakCore
     /// The data file as `JSONEncoder` wrote it before (`.sortedKeys`, `.withoutEscapingSlashes`),
     /// whatever the texts hold.
     @Test func theDataFileIsWhatJSONEncoderWrote() throws {
-        struct Item: Encodable { let id, name: String, price: Int, priceText, image, url: String, tags: [String], gender: String, link: String? }
+        struct Item: Encodable {
+            let id, name: String, price: Int, priceText, image, url: String, tags: [String], gender: String,
+                link: String?
+        }
         struct QuestionItem: Encodable { let id, text, tag: String }
         struct Document: Encodable { let gifts: [Item], questions: [QuestionItem] }
         let odd = "a\"b\\c/d\u{1}\u{1F}\u{7F}\t\n\r\u{8}\u{C} 한글 🔥 \u{2028}\u{FEFF}e\u{301}"
         let source = SourceLocation(path: "gifts/gifts.json", line: 1)
         let gifts = [
-            Gift(id: "mug", name: odd, price: 9000, image: "images/a b.svg", tags: [odd, "x"], link: "https://shop.example/a?b=1&c=/d", gender: .female, source: source),
-            Gift(id: "free", name: "", price: 0, image: "https://cdn.example/x.png", tags: [], source: source),
+            Gift(
+                id: "mug", name: odd, price: 9000, image: "images/a b.svg", tags: [odd, "x"],
+                link: "https://shop.example/a?b=1&c=/d", gender: .female, source: source),
+            Gift(id: "free", name: "", price: 0, image: "https://cdn.example/x.png", tags: [], source: source)
         ]
         let questions = [Question(id: "q", text: odd, tag: "t/\u{0}", source: source)]
         let price = PriceFormat(pattern: "₩{amount}")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let expected = try encoder.encode(Document(
-            gifts: gifts.map { Item(id: $0.id, name: $0.name, price: $0.price, priceText: price.text($0.price),
-                                    image: URLRules.isAbsoluteWebURL($0.image) ? $0.image : SitePaths.percentEncodedPath($0.image),
-                                    url: $0.id + "/", tags: $0.tags, gender: $0.gender.rawValue, link: $0.link) },
-            questions: questions.map { QuestionItem(id: $0.id, text: $0.text, tag: $0.tag) }))
+        let expected = try encoder.encode(
+            Document(
+                gifts: gifts.map {
+                    Item(
+                        id: $0.id, name: $0.name, price: $0.price, priceText: price.text($0.price),
+                        image: URLRules.isAbsoluteWebURL($0.image) ? $0.image : SitePaths.percentEncodedPath($0.image),
+                        url: $0.id + "/", tags: $0.tags, gender: $0.gender.rawValue, link: $0.link)
+                },
+                questions: questions.map { QuestionItem(id: $0.id, text: $0.text, tag: $0.tag) }))
         let file = GiftQuizData.file(gifts: gifts, questions: questions, price: price)
         #expect(String(decoding: file.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
-        #expect(GiftQuizData.file(gifts: [], questions: [], price: price).bytes == Array(#"{"gifts":[],"questions":[]}"#.utf8))
+        #expect(
+            GiftQuizData.file(gifts: [], questions: [], price: price).bytes
+                == Array(#"{"gifts":[],"questions":[]}"#.utf8))
     }
 
     @Test func theDataFileNameFollowsItsContent() throws {
@@ -206,7 +228,8 @@ import ModakCore
 
         let giftsFile = content + "/gifts/gifts.json"
         let text = try String(contentsOfFile: giftsFile, encoding: .utf8)
-        try text.replacingOccurrences(of: #""price": 3000"#, with: #""price": 3500"#).write(toFile: giftsFile, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: #""price": 3000"#, with: #""price": 3500"#).write(
+            toFile: giftsFile, atomically: true, encoding: .utf8)
         #expect(build(content, in: second).succeeded)
         let changed = try dataFileName(in: second)
         #expect(changed != (try dataFileName(in: first)), "a changed price gives a new name")
@@ -219,7 +242,8 @@ import ModakCore
         let content = try Fixtures.copy("gifts", into: folder)
         let giftsFile = content + "/gifts/gifts.json"
         let text = try String(contentsOfFile: giftsFile, encoding: .utf8)
-        try text.replacingOccurrences(of: #""id": "watch""#, with: #""id": "quiz""#).write(toFile: giftsFile, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: #""id": "watch""#, with: #""id": "quiz""#).write(
+            toFile: giftsFile, atomically: true, encoding: .utf8)
         let result = build(content, in: folder)
         #expect(!result.succeeded)
         let problem = try #require(result.diagnostics.first { $0.severity == .error })

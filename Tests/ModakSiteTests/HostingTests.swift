@@ -14,15 +14,19 @@ import Testing
     }
 
     @Test func thePolicyAllowsEachInlineScriptOfTheHeadAsWrittenAndNoOther() {
-        let page = "<head>\(Self.meta)<script>one()</script>\n<script src=\"a.js\"></script>"
+        let page =
+            "<head>\(Self.meta)<script>one()</script>\n<script src=\"a.js\"></script>"
             + "<script type=\"module\">two()</script><script>one()</script></head>"
             + "<body><p>Raw HTML of a saying:</p><script>three()</script></body>"
         let sealed = String(decoding: PagePolicy.sealed(Array(page.utf8)), as: UTF8.self)
-        let (one, two) = (PagePolicy.sha256Base64(ArraySlice("one()".utf8)),
-                          PagePolicy.sha256Base64(ArraySlice("two()".utf8)))
+        let (one, two) = (
+            PagePolicy.sha256Base64(ArraySlice("one()".utf8)),
+            PagePolicy.sha256Base64(ArraySlice("two()".utf8))
+        )
         #expect(sealed.contains("script-src 'self' 'sha256-\(one)' 'sha256-\(two)'; style-src 'self'\">"))
-        #expect(sealed.components(separatedBy: "sha256-").count == 3,
-                "each script's hash once; a.js is allowed by 'self'; none of the body")
+        #expect(
+            sealed.components(separatedBy: "sha256-").count == 3,
+            "each script's hash once; a.js is allowed by 'self'; none of the body")
     }
 
     @Test func aPageWithoutThePolicyOrWithoutInlineScriptsIsLeftAlone() {

@@ -11,14 +11,16 @@ import TestSupport
 /// fails if the bytes differ: every rebuild here checks that promise.)
 @Suite struct IncrementalBuildTests {
     private func addSaying(_ id: String, time: String, to content: String) throws {
-        try Data("---\nid: \(id)\nkor: \"새 명언 \(id)\"\neng: \"A new saying\"\nwho: Tester\ntime: \(time)\n---\nNew.\n".utf8)
-            .write(to: URL(fileURLWithPath: content + "/sayings/\(id).md"))
+        try Data(
+            "---\nid: \(id)\nkor: \"새 명언 \(id)\"\neng: \"A new saying\"\nwho: Tester\ntime: \(time)\n---\nNew.\n".utf8
+        )
+        .write(to: URL(fileURLWithPath: content + "/sayings/\(id).md"))
     }
 
     @Test func aRebuildFromTheSameInputsStopsEarlyAndRepeatsItsWarnings() throws {
         let folder = try TemporaryFolder()
         let content = try Fixtures.copy("basic", into: folder)
-        try Data("not content".utf8).write(to: URL(fileURLWithPath: content + "/notes.txt"))  // a warning
+        try Data("not content".utf8).write(to: URL(fileURLWithPath: content + "/notes.txt")) // a warning
         let output = folder.path + "/public"
         let first = SiteBuilder.pinned.build(request(content: content, output: output))
         #expect(first.succeeded)
@@ -40,7 +42,8 @@ import TestSupport
         #expect(repaired.report?.written == 1)
         #expect(folder.exists("public/sayings/one/index.html"))
 
-        let nextDay = SiteBuilder.pinned.build(request(content: Fixtures.content("basic"), output: output, date: "2026-12-01"))
+        let nextDay = SiteBuilder.pinned.build(
+            request(content: Fixtures.content("basic"), output: output, date: "2026-12-01"))
         #expect(nextDay.succeeded)
         #expect(nextDay.today?.day == CivilDay(iso: "2026-12-01"))
     }
@@ -73,7 +76,8 @@ import TestSupport
 
         // "two" is between "late-night" (newer) and "one" (older).
         let file = content + "/sayings/more.json"
-        let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "\"kor\": \"둘째\"", with: "\"kor\": \"고친 둘째\"")
+        let edited = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+            of: "\"kor\": \"둘째\"", with: "\"kor\": \"고친 둘째\"")
         #expect(edited.contains("고친 둘째"))
         try edited.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(SiteBuilder.pinned.build(request(content: content, output: output)).succeeded)
@@ -90,7 +94,8 @@ import TestSupport
         let output = folder.path + "/public"
         #expect(SiteBuilder.pinned.build(request(content: Fixtures.content("basic"), output: output)).succeeded)
         let layout = try String(contentsOfFile: Fixtures.templates + "/layout.mustache", encoding: .utf8)
-        try folder.write("overrides/layout.mustache", layout.replacingOccurrences(of: "</footer>", with: "<p>changed</p></footer>"))
+        try folder.write(
+            "overrides/layout.mustache", layout.replacingOccurrences(of: "</footer>", with: "<p>changed</p></footer>"))
         var changed = request(content: Fixtures.content("basic"), output: output)
         changed.templateDirectories = [folder.path + "/overrides"]
         #expect(SiteBuilder.pinned.build(changed).succeeded)
@@ -104,13 +109,17 @@ import TestSupport
             "index.html": .init(hash: 0xFEED_FACE_CAFE_BEEF, size: 7_340_971, key: 0x0123_4567_89AB_CDEF),
             "assets/css/modak.css": .init(hash: 42, size: 0),
             "sayings/모닥/index.html": .unknown,
-            "gifts/tags/with space/index.html": .init(hash: 0, size: 1, key: 0),
+            "gifts/tags/with space/index.html": .init(hash: 0, size: 1, key: 0)
         ])
         try manifest.write(to: folder.path + "/manifest")
         #expect(Manifest.read(from: folder.path + "/manifest") == manifest)
         // Lines that are not as written (hand-edited or torn) are left out, not misread.
-        try folder.write("torn", "modak-manifest 2\n12 3 - a.html\nzz 3 - b.html\n12 x - c.html\n12 3\n12 3 - ../d.html\n12 -1 - e.html\n")
-        #expect(Manifest.read(from: folder.path + "/torn") == Manifest(entries: ["a.html": .init(hash: 0x12, size: 3), "e.html": .init(hash: 0x12, size: -1)]))
+        try folder.write(
+            "torn",
+            "modak-manifest 2\n12 3 - a.html\nzz 3 - b.html\n12 x - c.html\n12 3\n12 3 - ../d.html\n12 -1 - e.html\n")
+        #expect(
+            Manifest.read(from: folder.path + "/torn")
+                == Manifest(entries: ["a.html": .init(hash: 0x12, size: 3), "e.html": .init(hash: 0x12, size: -1)]))
     }
 
     @Test func aManifestListsItsFilesInTheBuildsOrderThenTheRestSorted() throws {
@@ -118,14 +127,18 @@ import TestSupport
         let entry = Manifest.Entry(hash: 1, size: 2)
         let manifest = Manifest(entries: ["b.html": entry, "a.html": entry, "z.html": entry, "y.html": entry])
         try manifest.write(to: folder.path + "/manifest", order: ["z.html", "gone.html", "a.html"])
-        let paths = folder.read("manifest")?.split(separator: "\n").dropFirst().map { $0.split(separator: " ").last.map(String.init) }
+        let paths = folder.read("manifest")?.split(separator: "\n").dropFirst().map {
+            $0.split(separator: " ").last.map(String.init)
+        }
         #expect(paths == ["z.html", "a.html", "b.html", "y.html"])
         #expect(Manifest.read(from: folder.path + "/manifest") == manifest)
     }
 
     /// Older versions kept their manifest, lock and record in the output folder: the next build
     /// takes the manifest over, removes what it lists and no longer makes, and removes those files.
-    @Test(arguments: ["modak-manifest 1\n1234abcd 19 old/page.html\n", "modak-manifest 2\n1234abcd 19 - old/page.html\n"])
+    @Test(arguments: [
+        "modak-manifest 1\n1234abcd 19 old/page.html\n", "modak-manifest 2\n1234abcd 19 - old/page.html\n"
+    ])
     func aManifestInTheOutputFolderIsMigrated(_ legacy: String) throws {
         let folder = try TemporaryFolder()
         try folder.write("old/page.html", "from an older Modak")
@@ -134,7 +147,8 @@ import TestSupport
         try folder.write(".modak-lock", "")
         try folder.write(".modak-build", "{}")
         try folder.write("..modak-manifest.modak-4242.tmp", "left by a killed build")
-        let report = try SiteWriter(outputDirectory: folder.path).write(OutputPlan(files: [OutputFile(path: "new.html", text: "new")]))
+        let report = try SiteWriter(outputDirectory: folder.path).write(
+            OutputPlan(files: [OutputFile(path: "new.html", text: "new")]))
         #expect(report.removed == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["CNAME", "new.html"])
         #expect(folder.bookkeeping.manifest?.entries.keys.sorted() == ["new.html"])
@@ -181,7 +195,7 @@ import TestSupport
             0xe8ffe7776f999ff7, 0xaaf7f421743328dc, 0xe8d434c81397a5bb, 0x9a05269c1e4b91ec, 0x98bc98a3b5b79915,
             0xf202eea0475df595, 0xc55dfa04c954f47b, 0x4f6428c741ece6a8, 0x7f074021938bab7d, 0x4c8d2eb0f0f04668,
             0xfc37c59744506f91, 0x404271b2454cd0e7, 0x2fc6df1744f225f2, 0xb718e2d8e5274ad4, 0xd260ac1ebaa7d0e8,
-            0x68afcd8d615e5865, 0xb11f09c2e9eecda9, 0xb815d16edc2e6a01, 0x35e5d6fec1646f52,
+            0x68afcd8d615e5865, 0xb11f09c2e9eecda9, 0xb815d16edc2e6a01, 0x35e5d6fec1646f52
         ]
         #expect((0...text.count).map { StableHash.of(Array(text.prefix($0))) } == expected)
     }
@@ -217,6 +231,8 @@ import TestSupport
         let found = (abiTag + other + buildID).withUnsafeBytes(ExecutableIdentity.buildID(inNotes:))
         #expect(found == [0xE4, 0xDF, 0xEC, 0xF6, 0x6B])
         #expect((abiTag + other).withUnsafeBytes(ExecutableIdentity.buildID(inNotes:)) == nil)
-        #expect(Array(buildID.dropLast(4)).withUnsafeBytes(ExecutableIdentity.buildID(inNotes:)) == nil, "a torn note is no ID")
+        #expect(
+            Array(buildID.dropLast(4)).withUnsafeBytes(ExecutableIdentity.buildID(inNotes:)) == nil,
+            "a torn note is no ID")
     }
 }

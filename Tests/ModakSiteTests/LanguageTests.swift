@@ -12,7 +12,8 @@ import ModakCore
             {"title": "Lanterns", "baseURL": "https://lanterns.example/", "cards": false,
              "language": "\(language)"}
             """
-        return try WrittenSite(["content/site.json": siteJSON, "content/sayings/lamp.md": WrittenSite.saying].merging(extra) { $1 })
+        return try WrittenSite(
+            ["content/site.json": siteJSON, "content/sayings/lamp.md": WrittenSite.saying].merging(extra) { $1 })
     }
 
     @Test(arguments: [("ko-KR", "ko"), ("KO", "ko"), ("ko", "ko"), ("ko-Kore-KR", "ko"), ("en-GB", "en"), ("EN", "en")])
@@ -31,13 +32,22 @@ import ModakCore
     @Test func aLanguageWithoutUIStringsFallsBackToEnglishWithAWarning() throws {
         let site = try site(language: "fr")
         #expect(site.result.succeeded)
-        #expect(site.warnings == ["\(site.folder.path)/content/site.json:2: warning: Modak has no UI strings for the language `fr`, so the interface is in English (`lang` stays `fr`): use `ko` or `en`, or add templates/i18n/fr.json"])
+        #expect(
+            site.warnings == [
+                """
+                \(site.folder.path)/content/site.json:2: warning: Modak has no UI strings for the language `fr`, \
+                so the interface is in English (`lang` stays `fr`): use `ko` or `en`, or add templates/i18n/fr.json
+                """
+            ])
         #expect(try site.elements("index.html", "html").first?.attributes["lang"] == "fr")
         #expect(try site.page("index.html").contains(">Search</a>"))
         // Strings of the site's own make the language known.
-        let translated = try self.site(language: "fr-CA", extra: ["templates/i18n/fr.json": #"{"search": "Recherche"}"#])
+        let translated = try self.site(
+            language: "fr-CA", extra: ["templates/i18n/fr.json": #"{"search": "Recherche"}"#])
         #expect(translated.warnings == [])
-        #expect(try translated.page("index.html").contains(">Recherche</a>") && translated.page("index.html").contains(">Home</a>"))
+        #expect(
+            try translated.page("index.html").contains(">Recherche</a>")
+                && translated.page("index.html").contains(">Home</a>"))
     }
 
     @Test func theLookupDropsSubtagsFromTheEnd() throws {
@@ -55,7 +65,8 @@ import ModakCore
 
     @Test(arguments: [("ko-KR", "35,000원", "1,234,567원"), ("en", "₩35,000", "₩1,234,567")])
     func pricesAreWrittenForTheLanguage(tag: String, lamp: String, tea: String) throws {
-        let site = try site(language: tag, extra: ["content/gifts/gifts.json": Self.gifts, "content/gifts/questions.json": "[]"])
+        let site = try site(
+            language: tag, extra: ["content/gifts/gifts.json": Self.gifts, "content/gifts/questions.json": "[]"])
         #expect(site.result.succeeded, "\(site.result.diagnostics)")
         #expect(try site.page("gifts/index.html").contains(#"<span class="gift-price">\#(lamp)</span>"#))
         #expect(try site.page("gifts/tea/index.html").contains(#"<p class="gift-price">\#(tea)</p>"#))
@@ -64,7 +75,8 @@ import ModakCore
         let pattern = try #require(quiz.attributes["data-price"])
         #expect(PriceFormat(pattern: pattern).text(35000) == lamp)
         let dataPath = try #require(quiz.attributes["data-src"]).replacingOccurrences(of: "../", with: "")
-        let data = try #require(try JSONSerialization.jsonObject(with: Data(site.page(dataPath).utf8)) as? [String: Any])
+        let data = try #require(
+            try JSONSerialization.jsonObject(with: Data(site.page(dataPath).utf8)) as? [String: Any])
         #expect((data["gifts"] as? [[String: Any]])?.compactMap { $0["priceText"] as? String } == [lamp, tea])
     }
 

@@ -15,7 +15,11 @@ import Testing
         for number in 1...count {
             let day = CivilDay(daysSinceEpoch: start + number - 1)
             let tags = number % 3 == 0 ? "[every, third]" : "[every]"
-            files["content/sayings/s\(number).md"] = "---\nid: s\(number)\nkor: 말 \(number)\neng: Saying \(number)\nwho: \"\(authors[number % 3])\"\ntime: \(day) 09:00\ntags: \(tags)\n---\n"
+            files["content/sayings/s\(number).md"] =
+                """
+                ---\nid: s\(number)\nkor: 말 \(number)\neng: Saying \(number)\nwho: \
+                \"\(authors[number % 3])\"\ntime: \(day) 09:00\ntags: \(tags)\n---\n
+                """
         }
         return files
     }
@@ -34,9 +38,18 @@ import Testing
         #expect(try Self.ids(site, "page/2/index.html") == Self.sayings((21...40).reversed()))
         #expect(try Self.ids(site, "page/1/index.html") == Self.sayings((1...20).reversed()))
         #expect(!site.folder.exists("public/page/3/index.html"), "the last page is the front")
-        #expect(try site.elements("index.html", "link") { $0["rel"] == "next" }.map { $0.attributes["href"] } == ["./page/2/"])
-        #expect(try site.elements("page/2/index.html", "link") { $0["rel"] == "prev" }.map { $0.attributes["href"] } == ["../../"])
-        #expect(try site.elements("page/2/index.html", "link") { $0["rel"] == "next" }.map { $0.attributes["href"] } == ["../../page/1/"])
+        #expect(
+            try site.elements("index.html", "link") { $0["rel"] == "next" }.map { $0.attributes["href"] } == [
+                "./page/2/"
+            ])
+        #expect(
+            try site.elements("page/2/index.html", "link") { $0["rel"] == "prev" }.map { $0.attributes["href"] } == [
+                "../../"
+            ])
+        #expect(
+            try site.elements("page/2/index.html", "link") { $0["rel"] == "next" }.map { $0.attributes["href"] } == [
+                "../../page/1/"
+            ])
         #expect(try site.elements("page/1/index.html", "link") { $0["rel"] == "next" }.isEmpty)
         #expect(try site.page("index.html").contains("Page 3 of 3"))
         #expect(try site.page("page/1/index.html").contains("Page 1 of 3"))
@@ -57,10 +70,13 @@ import Testing
         let site = try WrittenSite(Self.files(130), date: "2026-12-31")
         var seen: Set<String> = [""], queue = [""]
         while let page = queue.popLast() {
-            for link in try site.elements(SitePaths.file(for: page), "a").compactMap({ $0.attributes["href"] }) where !link.isEmpty && !link.contains(":") && !link.contains("#") {
+            for link in try site.elements(SitePaths.file(for: page), "a").compactMap({ $0.attributes["href"] })
+            where !link.isEmpty && !link.contains(":") && !link.contains("#") {
                 let target = String(URL(string: link, relativeTo: URL(string: "https://x/" + page)!)!.path.dropFirst())
                 let path = target.isEmpty || target.hasSuffix("/") ? target : target + "/"
-                guard site.folder.exists("public/" + SitePaths.file(for: path)), seen.insert(path).inserted else { continue }
+                guard site.folder.exists("public/" + SitePaths.file(for: path)), seen.insert(path).inserted else {
+                    continue
+                }
                 queue.append(path)
             }
         }
@@ -70,21 +86,28 @@ import Testing
     @Test func tagsAuthorsAndMonthsHaveTheirPagesAndFeeds() throws {
         let site = try WrittenSite(Self.files(65), date: "2026-12-31")
         // Names that differ only in case: the one met first (the older saying) keeps the plain slug.
-        let laozi = try #require(try site.elements("sayings/s1/index.html", "a") { $0["class"] == "who" }.first?.attributes["href"])
+        let laozi = try #require(
+            try site.elements("sayings/s1/index.html", "a") { $0["class"] == "who" }.first?.attributes["href"])
         #expect(laozi == "../../authors/laozi/")
-        let other = try #require(try site.elements("sayings/s2/index.html", "a") { $0["class"] == "who" }.first?.attributes["href"])
+        let other = try #require(
+            try site.elements("sayings/s2/index.html", "a") { $0["class"] == "who" }.first?.attributes["href"])
         #expect(other.hasPrefix("../../authors/laozi-") && other.count == "../../authors/laozi-12345678/".count)
         #expect(try Self.ids(site, "authors/gimgu-kim-gu/index.html") == Self.sayings(stride(from: 63, to: 0, by: -3)))
         #expect(try site.elements("tags/index.html", "a").contains { $0.attributes["href"] == "../tags/third/" })
         #expect(try Self.ids(site, "tags/every/index.html") == Self.sayings((41...65).reversed()))
         #expect(try Self.ids(site, "tags/every/page/1/index.html") == Self.sayings((1...20).reversed()))
-        #expect(try site.elements("tags/third/index.html", "link") { $0["rel"] == "alternate" && $0["href"] == "../../tags/third/feed.xml" }.count == 1)
+        #expect(
+            try site.elements("tags/third/index.html", "link") {
+                $0["rel"] == "alternate" && $0["href"] == "../../tags/third/feed.xml"
+            }.count == 1)
         let feed = try site.page("tags/third/feed.xml")
         #expect(feed.components(separatedBy: "<item>").count - 1 == 21)
         #expect(feed.contains("<link>https://name.github.io/lanterns/sayings/s63/</link>"))
         #expect(XMLWellFormedness.problem(in: Array(feed.utf8)) == nil)
         #expect(try Self.ids(site, "archive/2026/02/index.html") == Self.sayings((32...59).reversed()))
-        #expect(try site.elements("archive/index.html", "a").contains { $0.attributes["href"] == "../archive/2026/03/" })
-        #expect(try site.elements("sayings/s3/index.html", "a").contains { $0.attributes["href"] == "../../tags/third/" })
+        #expect(
+            try site.elements("archive/index.html", "a").contains { $0.attributes["href"] == "../archive/2026/03/" })
+        #expect(
+            try site.elements("sayings/s3/index.html", "a").contains { $0.attributes["href"] == "../../tags/third/" })
     }
 }

@@ -14,26 +14,31 @@ import ModakCore
         "content/sayings/code.md": WrittenSite.saying.replacingOccurrences(of: "lamp", with: "code")
             + "Write `<b>` or \\<b>, see <https://example.org>.\n\n<!-- a note -->\n\n    <pre>indented</pre>\n",
         "content/sayings/more.json": """
-            [
-              {"id": "more", "kor": "더", "who": "Modak", "time": "2026-11-21",
-               "body": "One\\n\\n<div class=\\"box\\">Two</div>"}
-            ]
-            """,
+        [
+          {"id": "more", "kor": "더", "who": "Modak", "time": "2026-11-21",
+           "body": "One\\n\\n<div class=\\"box\\">Two</div>"}
+        ]
+        """,
         "content/souvenirs/letter.md": "---\ndeliver: 2026-11-01\n---\n\nDear <i>you</i>\n",
         "content/notices/open.md": "---\ntitle: Open\ndate: 2026-11-02\n---\n<table><tr><td>x</td></tr></table>\n",
-        "content/pages/about.md": "---\ntitle: About\n---\nNo HTML here.\n",
+        "content/pages/about.md": "---\ntitle: About\n---\nNo HTML here.\n"
     ]
 
     @Test func rawHTMLIsAWarningAtItsLineThatNamesUnsafeHTML() throws {
         let site = try WrittenSite(Self.files)
         #expect(site.result.succeeded, "\(site.result.diagnostics)")
         let content = site.folder.path + "/content/"
-        #expect(site.warnings == [
-            "\(content)notices/open.md:5: warning: the raw HTML `<table><tr><td>x</td></tr></table>` \(Self.hint)",
-            "\(content)sayings/lamp.md:9: warning: the raw HTML `<span class=\"glow\">` \(Self.hint)",
-            "\(content)sayings/more.json:3: warning: the raw HTML `<div class=\"box\">Two</div>` \(Self.hint)",
-            "\(content)souvenirs/letter.md:5: warning: the raw HTML `<i>` \(Self.hint)",
-        ].map { $0 + " (only if you trust everyone who writes the content)" })
+        #expect(
+            site.warnings
+                == [
+                    """
+                    \(content)notices/open.md:5: warning: the raw HTML `<table><tr><td>x</td></tr></table>` \
+                    \(Self.hint)
+                    """,
+                    "\(content)sayings/lamp.md:9: warning: the raw HTML `<span class=\"glow\">` \(Self.hint)",
+                    "\(content)sayings/more.json:3: warning: the raw HTML `<div class=\"box\">Two</div>` \(Self.hint)",
+                    "\(content)souvenirs/letter.md:5: warning: the raw HTML `<i>` \(Self.hint)"
+                ].map { $0 + " (only if you trust everyone who writes the content)" })
         #expect(try !site.page("sayings/lamp/index.html").contains("glow"), "the HTML itself stays out")
     }
 

@@ -8,9 +8,12 @@ import TestSupport
 /// The output folder is the user's: a build refuses folders that are not its own, keeps its
 /// bookkeeping elsewhere, and a failed build changes no byte of the previous output.
 @Suite struct OutputFolderTests {
-    private func refusal(output: String, content: String, templates: [String] = [], home: String? = nil, force: Bool = false) -> OutputRefusal? {
+    private func refusal(
+        output: String, content: String, templates: [String] = [], home: String? = nil, force: Bool = false
+    ) -> OutputRefusal? {
         do throws(OutputRefusal) {
-            try OutputFolderRules(cache: .scratch, home: home).check(output: output, content: content, templateFolders: templates, force: force)
+            try OutputFolderRules(cache: .scratch, home: home).check(
+                output: output, content: content, templateFolders: templates, force: force)
             return nil
         } catch {
             return error
@@ -25,11 +28,17 @@ import TestSupport
         #expect(refusal(output: "/", content: content) == .root(output: "/"))
         #expect(refusal(output: "/tmp/..", content: content, force: true) == .root(output: "/tmp/.."))
         let home = CanonicalPath.of(folder.path + "/home")
-        #expect(refusal(output: folder.path + "/home", content: content, home: folder.path + "/home", force: true)
-            == .home(output: folder.path + "/home", home: home))
-        #expect(refusal(output: folder.path, content: content, home: folder.path + "/home", force: true) == .home(output: folder.path, home: home))
-        #expect(refusal(output: folder.path + "/home/site/public", content: content, home: folder.path + "/home") == nil)
-        #expect(refusal(output: folder.path + "/home/notes.txt", content: content, force: true) == .notAFolder(output: folder.path + "/home/notes.txt"))
+        #expect(
+            refusal(output: folder.path + "/home", content: content, home: folder.path + "/home", force: true)
+                == .home(output: folder.path + "/home", home: home))
+        #expect(
+            refusal(output: folder.path, content: content, home: folder.path + "/home", force: true)
+                == .home(output: folder.path, home: home))
+        #expect(
+            refusal(output: folder.path + "/home/site/public", content: content, home: folder.path + "/home") == nil)
+        #expect(
+            refusal(output: folder.path + "/home/notes.txt", content: content, force: true)
+                == .notAFolder(output: folder.path + "/home/notes.txt"))
         #expect(OutputRefusal.root(output: "/").description.contains("it is the root of the machine"))
     }
 
@@ -40,7 +49,10 @@ import TestSupport
         try folder.write("site/content/site.json", "{}")
         try folder.write("site/templates/layout.mustache", "")
         func overlap(_ output: String) -> (OutputRefusal.Sources, OutputRefusal.Overlap)? {
-            guard case .overlaps(_, let sources, _, let overlap, let suggestion) = refusal(output: output, content: content, templates: [templates], force: true) else { return nil }
+            guard
+                case .overlaps(_, let sources, _, let overlap, let suggestion) = refusal(
+                    output: output, content: content, templates: [templates], force: true)
+            else { return nil }
             #expect(suggestion == folder.path + "/site/public")
             return (sources, overlap)
         }
@@ -64,9 +76,13 @@ import TestSupport
         try folder.write("mine/notes.txt", "mine")
         try folder.write("hidden-only/.git/HEAD", "ref: refs/heads/main")
         try folder.write("hidden-only/.nojekyll", "")
-        #expect(refusal(output: folder.path + "/mine", content: content) == .notModaks(output: folder.path + "/mine", examples: ["index.html", "notes.txt"]))
+        #expect(
+            refusal(output: folder.path + "/mine", content: content)
+                == .notModaks(output: folder.path + "/mine", examples: ["index.html", "notes.txt"]))
         #expect(refusal(output: folder.path + "/mine", content: content, force: true) == nil)
-        #expect(refusal(output: folder.path + "/hidden-only", content: content) == nil, "hidden files alone do not make a folder someone's")
+        #expect(
+            refusal(output: folder.path + "/hidden-only", content: content) == nil,
+            "hidden files alone do not make a folder someone's")
         #expect(refusal(output: folder.path + "/new", content: content) == nil)
     }
 
@@ -74,7 +90,8 @@ import TestSupport
         let folder = try TemporaryFolder()
         let content = folder.path + "/content"
         try folder.write("content/site.json", "{}")
-        _ = try SiteWriter(outputDirectory: folder.path + "/recorded").write(OutputPlan(files: [OutputFile(path: "page.html", text: "x")]))
+        _ = try SiteWriter(outputDirectory: folder.path + "/recorded").write(
+            OutputPlan(files: [OutputFile(path: "page.html", text: "x")]))
         try folder.write("old/.modak-manifest", "modak-manifest 2\n")
         try folder.write("old/index.html", "<p>an older Modak's site</p>")
         try folder.write("moved/index.html", "<!DOCTYPE html>\n<html>\n<head>\n\(OutputFolderRules.generatorMark)\n")
@@ -91,7 +108,8 @@ import TestSupport
     @Test func aRefusedBuildReadsAndWritesNothing() throws {
         let folder = try TemporaryFolder()
         try folder.write("public/index.html", "<p>my own page</p>")
-        let result = SiteBuilder.pinned.build(request(content: Fixtures.content("basic"), output: folder.path + "/public"))
+        let result = SiteBuilder.pinned.build(
+            request(content: Fixtures.content("basic"), output: folder.path + "/public"))
         guard case .notModaks = result.refusal else { Issue.record("not refused: \(result)"); return }
         #expect(result.report == nil && result.diagnostics.isEmpty)
         #expect(folder.allFiles() == ["public/index.html"])
@@ -136,9 +154,12 @@ import TestSupport
         let folder = try TemporaryFolder()
         let content = try Fixtures.copy("basic", into: folder)
         let output = folder.path + "/public"
-        try folder.write("content/site.json", #"{"title": "Fixture", "baseURL": "https://fixture.example/", "cards": true}"#)
+        try folder.write(
+            "content/site.json", #"{"title": "Fixture", "baseURL": "https://fixture.example/", "cards": true}"#)
         func builder(_ deriver: FakeCardDeriver) -> SiteBuilder {
-            SiteBuilder(clock: { fatalError("pinned") }, bundledTemplates: Fixtures.templates, pngDeriver: deriver, cache: .scratch)
+            SiteBuilder(
+                clock: { fatalError("pinned") }, bundledTemplates: Fixtures.templates, pngDeriver: deriver,
+                cache: .scratch)
         }
         #expect(builder(FakeCardDeriver()).build(request(content: content, output: output)).succeeded)
         #expect(folder.read("public/cards/two.png")?.hasPrefix("png of ") == true)
@@ -147,7 +168,8 @@ import TestSupport
 
         // The new content changes pages and a card, so that a build which got far enough would rewrite them.
         let file = content + "/sayings/more.json"
-        try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "둘째", with: "고친 둘째").write(toFile: file, atomically: true, encoding: .utf8)
+        try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "둘째", with: "고친 둘째").write(
+            toFile: file, atomically: true, encoding: .utf8)
         var deriver = FakeCardDeriver()
         switch failure {
         case "content":
@@ -165,7 +187,9 @@ import TestSupport
         #expect(!result.succeeded, "the \(failure) failure was not one")
         #expect(try folder.snapshot("public") == before.0)
         #expect(try bookkeepingFiles(bookkeeping) == before.1)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") } == [], "no staging folder is left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") } == [],
+            "no staging folder is left")
     }
 
     /// Writes `png of <svg>` for each card, or half of the first one and fails.
@@ -176,7 +200,8 @@ import TestSupport
         func derive(_ jobs: [DerivationJob]) throws {
             for job in jobs {
                 let svg = try String(contentsOfFile: job.source, encoding: .utf8)
-                try Data(("png of " + svg).prefix(fails ? 10 : .max).utf8).write(to: URL(fileURLWithPath: job.destination))
+                try Data(("png of " + svg).prefix(fails ? 10 : .max).utf8).write(
+                    to: URL(fileURLWithPath: job.destination))
                 if fails { throw Failure() }
             }
         }
@@ -191,9 +216,12 @@ import TestSupport
     }
 
     @Test func theStandardCacheFollowsTheEnvironment() {
-        #expect(BuildCache.standard(environment: ["MODAK_CACHE_DIR": "/x/cache", "XDG_CACHE_HOME": "/y", "HOME": "/z"]).root == "/x/cache")
+        #expect(
+            BuildCache.standard(environment: ["MODAK_CACHE_DIR": "/x/cache", "XDG_CACHE_HOME": "/y", "HOME": "/z"]).root
+                == "/x/cache")
         #expect(BuildCache.standard(environment: ["XDG_CACHE_HOME": "/y", "HOME": "/z"]).root == "/y/modak")
-        #expect(BuildCache.standard(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/z"]).root == "/z/.cache/modak")
+        #expect(
+            BuildCache.standard(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/z"]).root == "/z/.cache/modak")
         #expect(BuildCache.standard(environment: [:]).root.hasPrefix("/tmp/modak-cache-"))
     }
 
@@ -201,10 +229,12 @@ import TestSupport
         let folder = try TemporaryFolder()
         let cache = BuildCache(root: folder.path + "/cache")
         for name in ["kept", "gone"] {
-            _ = try SiteWriter(outputDirectory: folder.path + "/" + name, cache: cache).write(OutputPlan(files: [OutputFile(path: "a.html", text: "a")]))
+            _ = try SiteWriter(outputDirectory: folder.path + "/" + name, cache: cache).write(
+                OutputPlan(files: [OutputFile(path: "a.html", text: "a")]))
         }
         FileSystem.removeTree(folder.path + "/gone")
-        _ = try SiteWriter(outputDirectory: folder.path + "/new", cache: cache).write(OutputPlan(files: [OutputFile(path: "a.html", text: "a")]))
+        _ = try SiteWriter(outputDirectory: folder.path + "/new", cache: cache).write(
+            OutputPlan(files: [OutputFile(path: "a.html", text: "a")]))
         let outputs = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/cache/outputs")
             .compactMap { OutputBookkeeping.recordedOutput(in: folder.path + "/cache/outputs/" + $0) }
         #expect(outputs.sorted() == [CanonicalPath.of(folder.path + "/kept"), CanonicalPath.of(folder.path + "/new")])
@@ -213,7 +243,8 @@ import TestSupport
     @Test func canonicalPathsResolveLinksAndTheMissingPart() throws {
         let folder = try TemporaryFolder()
         try folder.write("real/file", "")
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/link", withDestinationPath: folder.path + "/real")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/link", withDestinationPath: folder.path + "/real")
         let real = CanonicalPath.of(folder.path + "/real")
         #expect(CanonicalPath.of(folder.path + "/link") == real)
         #expect(CanonicalPath.of(folder.path + "/link/new/../public/.") == real + "/public")

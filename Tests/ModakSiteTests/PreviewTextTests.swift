@@ -54,9 +54,11 @@ import Testing
     }
 
     @Test func aCardIsDescribedByItsTextsAndAuthorOnOneLine() {
-        #expect(PreviewText.cardDescription(kor: "천 리 길도\n한 걸음부터", eng: "A journey of a thousand miles", who: "노자")
+        #expect(
+            PreviewText.cardDescription(kor: "천 리 길도\n한 걸음부터", eng: "A journey of a thousand miles", who: "노자")
                 == "천 리 길도 한 걸음부터 / A journey of a thousand miles — 노자")
-        #expect(PreviewText.cardDescription(kor: "", eng: "Know thyself.", who: "Socrates")
+        #expect(
+            PreviewText.cardDescription(kor: "", eng: "Know thyself.", who: "Socrates")
                 == "Know thyself. — Socrates")
         #expect(PreviewText.cardDescription(kor: "", eng: "", who: "Anonymous") == "— Anonymous")
     }

@@ -6,7 +6,10 @@ import Testing
 /// Folder names of tags and authors (`NameSlugs`): safe as paths, unique, and stable as sayings are added.
 @Suite struct SayingTaxonomyTests {
     @Test func namesBecomeLowercaseAsciiWordsRomanisedAndWithoutAccents() {
-        #expect(NameSlugs.assign(["김구 (Kim Gu)", "René Descartes", "Laozi", "사랑"]) == ["gimgu-kim-gu", "rene-descartes", "laozi", "sarang"])
+        #expect(
+            NameSlugs.assign(["김구 (Kim Gu)", "René Descartes", "Laozi", "사랑"]) == [
+                "gimgu-kim-gu", "rene-descartes", "laozi", "sarang"
+            ])
         let hashed = NameSlugs.assign(["孔子", "🔥"])
         #expect(hashed.allSatisfy { $0.count == 8 && $0.allSatisfy(\.isHexDigit) } && hashed[0] != hashed[1])
     }
@@ -21,20 +24,30 @@ import Testing
     }
 
     @Test func everySlugIsSafeAsAPathAndUnique() {
-        let names = ["a/../b", "..", "-", "Ω", "x" + String(repeating: " long", count: 30), "<script>", "A", "a", "a-", "ａ"]
+        let names = [
+            "a/../b", "..", "-", "Ω", "x" + String(repeating: " long", count: 30), "<script>", "A", "a", "a-", "ａ"
+        ]
         let slugs = NameSlugs.assign(names)
         #expect(Set(slugs).count == slugs.count)
         for slug in slugs {
-            #expect((1...64).contains(slug.count) && slug.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }, "\(slug)")
+            #expect(
+                (1...64).contains(slug.count)
+                    && slug.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D },
+                "\(slug)")
         }
     }
 
     @Test func sayingsAreGroupedByTagAuthorAndMonthNewestFirst() {
         func saying(_ id: String, _ who: String, _ tags: [String]) -> Saying {
-            Saying(id: id, kor: "", eng: id, who: who, time: Date(timeIntervalSince1970: 0), tags: tags, body: "", source: SourceLocation(path: "x", line: 1))
+            Saying(
+                id: id, kor: "", eng: id, who: who, time: Date(timeIntervalSince1970: 0), tags: tags, body: "",
+                source: SourceLocation(path: "x", line: 1))
         }
         let published = [saying("c", "Lee", ["b"]), saying("b", "Kim", ["a", "b"]), saying("a", "Lee", [])]
-        let days = [CivilDay(year: 2026, month: 2, day: 1), CivilDay(year: 2026, month: 1, day: 31), CivilDay(year: 2026, month: 1, day: 2)]
+        let days = [
+            CivilDay(year: 2026, month: 2, day: 1), CivilDay(year: 2026, month: 1, day: 31),
+            CivilDay(year: 2026, month: 1, day: 2)
+        ]
         let taxonomy = SayingTaxonomy(published: published, days: days)
         #expect(taxonomy.authors.map(\.name) == ["Kim", "Lee"])
         #expect(taxonomy.authors.map(\.sayings) == [[1], [0, 2]])

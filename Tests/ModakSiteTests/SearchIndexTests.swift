@@ -9,7 +9,8 @@ import Testing
     static func text(_ units: [UInt16]) -> String { String(decoding: units, as: UTF16.self) }
 
     @Test func tokensAreCutAtJavaScriptsWhitespaceAndLowerCasedLikeIt() {
-        let tokens = SearchText.tokens(["Bonfire\u{00A0}WARM\u{3000}모닥불", "İstanbul ΟΔΟΣ", "a\u{0085}b\u{FEFF}c"]).map(Self.text)
+        let tokens = SearchText.tokens(["Bonfire\u{00A0}WARM\u{3000}모닥불", "İstanbul ΟΔΟΣ", "a\u{0085}b\u{FEFF}c"]).map(
+            Self.text)
         // U+0085 is no whitespace to JavaScript (though it is to Swift); U+FEFF is.
         #expect(tokens == ["bonfire", "warm", "모닥불", "i\u{307}stanbul", "οδοσ", "a\u{0085}b", "c"])
     }
@@ -34,7 +35,9 @@ import Testing
 
     @Test func everyTokenAndUnitListsItsSayingsOnce() throws {
         let index = SearchIndex(texts: [["불 불꽃", "Fire", "Kim"], ["꽃", "fire fire", "Lee"]])
-        func numbers(_ entry: String) -> [Int32]? { index.entries.firstIndex(of: Array(entry.utf16)).map { index.postings[$0] } }
+        func numbers(_ entry: String) -> [Int32]? {
+            index.entries.firstIndex(of: Array(entry.utf16)).map { index.postings[$0] }
+        }
         #expect(numbers("fire") == [0, 1])
         #expect(numbers("불꽃") == [0])
         #expect(numbers("꽃") == [0, 1], "a single unit, wherever it stands")
@@ -52,9 +55,13 @@ import Testing
         }
         #expect(posting([3, 10, 12], of: 1000) == "[3,7,2]")
         // Every other one of 64 sayings: 32 differences take more than 8 bytes of bits.
-        #expect(posting(stride(from: 0, to: 64, by: 2).map(Int32.init), of: 64) == "\"" + Data(repeating: 0x55, count: 8).base64EncodedString() + "\"")
+        #expect(
+            posting(stride(from: 0, to: 64, by: 2).map(Int32.init), of: 64) == "\""
+                + Data(repeating: 0x55, count: 8).base64EncodedString() + "\"")
         // Numbers past a byte's range set their bit in a later byte.
-        #expect(posting(stride(from: 256, to: 320, by: 2).map(Int32.init), of: 320) == "\"" + (Data(count: 32) + Data(repeating: 0x55, count: 8)).base64EncodedString() + "\"")
+        #expect(
+            posting(stride(from: 256, to: 320, by: 2).map(Int32.init), of: 320) == "\""
+                + (Data(count: 32) + Data(repeating: 0x55, count: 8)).base64EncodedString() + "\"")
     }
 
     @Test func unitKeysAndInitials() {
@@ -84,9 +91,12 @@ import Testing
         let index = SearchIndex(texts: [["모닥불", "Fire"], ["모닥", "fire"]])
         let shards = index.shards(64), initials = index.initialFiles(64)
         #expect(shards.contains([]) && initials.contains([]))
-        let keys = try #require(try JSONSerialization.jsonObject(
-            with: Data(index.keys(64, shardSizes: shards.map(\.count), initialSizes: initials.map(\.count), chunkBytes: 500,
-                                  names: ["seneca": ["Seneca", "세네카"]]))) as? [String: Any])
+        let keys = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    index.keys(
+                        64, shardSizes: shards.map(\.count), initialSizes: initials.map(\.count), chunkBytes: 500,
+                        names: ["seneca": ["Seneca", "세네카"]]))) as? [String: Any])
         #expect(keys["chunkBytes"] as? Int == 500)
         let pairs = try #require(keys["pairs"] as? [String: [Int]])
         let md = String(0x3141 << 16 | 0x3137)
@@ -97,7 +107,8 @@ import Testing
         #expect(units[String(0xB2E4)]?.first == 2, "닥 under 다")
         let initialKeys = try #require(keys["initials"] as? [String: [Int]])
         #expect(initialKeys["ㅁㄷ"] == [2, initials[Int(ClientHash.of("ㅁㄷ") % 64)].count])
-        let file = try #require(try JSONSerialization.jsonObject(with: Data(initials[Int(ClientHash.of("ㄷㅂ") % 64)])) as? [String: Any])
+        let file = try #require(
+            try JSONSerialization.jsonObject(with: Data(initials[Int(ClientHash.of("ㄷㅂ") % 64)])) as? [String: Any])
         #expect(file["ㄷㅂ"] as? [Int] == [0])
         #expect((keys["names"] as? [String: [String]])?["seneca"] == ["Seneca", "세네카"])
     }
@@ -109,7 +120,8 @@ import Testing
         #expect(first.shards(32) == second.shards(32))
         #expect(first.initialFiles(32) == second.initialFiles(32))
         let sizes = first.shards(32).map(\.count), initialSizes = first.initialFiles(32).map(\.count)
-        #expect(first.keys(32, shardSizes: sizes, initialSizes: initialSizes, chunkBytes: 1, names: [:])
+        #expect(
+            first.keys(32, shardSizes: sizes, initialSizes: initialSizes, chunkBytes: 1, names: [:])
                 == second.keys(32, shardSizes: sizes, initialSizes: initialSizes, chunkBytes: 1, names: [:]))
     }
 }

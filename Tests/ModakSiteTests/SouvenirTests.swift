@@ -5,14 +5,18 @@ import ModakCore
 @testable import ModakSite
 
 @Suite struct SouvenirTests {
-    static let sealedMarkers = ["SEALED-TITLE-MARKER", "SEALED-MESSAGE-MARKER", "SEALED-FILENAME-MARKER", "SEALED-JSON-MARKER", "SEALED-JSON-TITLE-MARKER"]
+    static let sealedMarkers = [
+        "SEALED-TITLE-MARKER", "SEALED-MESSAGE-MARKER", "SEALED-FILENAME-MARKER", "SEALED-JSON-MARKER",
+        "SEALED-JSON-TITLE-MARKER"
+    ]
 
     @Test func sealedMessagesAppearInNoFile() throws {
         let folder = try TemporaryFolder()
         let result = SiteBuilder.pinned.build(request(content: Fixtures.content("feeds"), output: folder.path))
         #expect(result.succeeded, "\(result.diagnostics)")
         let files = try folder.snapshot()
-        #expect(files["souvenirs/index.html"] != nil && files["souvenirs.ics"] != nil && files["souvenirs/feed.xml"] != nil)
+        #expect(
+            files["souvenirs/index.html"] != nil && files["souvenirs.ics"] != nil && files["souvenirs/feed.xml"] != nil)
         for (path, bytes) in files {
             let text = String(decoding: bytes, as: UTF8.self)
             for marker in Self.sealedMarkers {
@@ -24,7 +28,10 @@ import ModakCore
     @Test func aMessageAppearsEverywhereTheDayItIsDelivered() throws {
         let folder = try TemporaryFolder()
         // Delivered 2027-01-01 09:00 New York time: a build pinned to that day shows it.
-        #expect(SiteBuilder.pinned.build(request(content: Fixtures.content("feeds"), output: folder.path, date: "2027-01-01")).succeeded)
+        #expect(
+            SiteBuilder.pinned.build(
+                request(content: Fixtures.content("feeds"), output: folder.path, date: "2027-01-01")
+            ).succeeded)
         for path in ["souvenirs/index.html", "souvenirs/feed.xml", "souvenirs.ics"] {
             let text = try #require(folder.read(path))
             #expect(text.contains("SEALED-TITLE-MARKER"), "\(path)")
@@ -72,7 +79,8 @@ import ModakCore
     }
 
     @Test func theContactLinkIsAValidMailtoURLNamingTheSiteAndVersion() {
-        #expect(MailtoLink.url(to: "a.b+c@x.org", subject: "모닥 & tea? #1 · Modak 0.1.0")
+        #expect(
+            MailtoLink.url(to: "a.b+c@x.org", subject: "모닥 & tea? #1 · Modak 0.1.0")
                 == "mailto:a.b%2Bc@x.org?subject=%EB%AA%A8%EB%8B%A5%20%26%20tea%3F%20%231%20%C2%B7%20Modak%200.1.0")
     }
 
@@ -83,9 +91,12 @@ import ModakCore
         #expect(links.count == 3)
         #expect(links.allSatisfy { $0.hasPrefix("https://feeds.example/blog/souvenirs/#souvenir-") })
         #expect(Set(links).count == 3)
-        let content = try #require(try document.nodes(forXPath: "/rss/channel/item[1]/*[local-name()='encoded']").first?.stringValue)
+        let content = try #require(
+            try document.nodes(forXPath: "/rss/channel/item[1]/*[local-name()='encoded']").first?.stringValue)
         #expect(content.contains(#"href="https://feeds.example/blog/sayings/evil/""#))
-        #expect(try document.nodes(forXPath: "/rss/channel/lastBuildDate").first?.stringValue == "Mon, 30 Nov 2026 07:15:00 -0500")
+        #expect(
+            try document.nodes(forXPath: "/rss/channel/lastBuildDate").first?.stringValue
+                == "Mon, 30 Nov 2026 07:15:00 -0500")
     }
 
     @Test func theCalendarIsFoldedEscapedAndStable() throws {
@@ -100,18 +111,22 @@ import ModakCore
         #expect(unfolded.components(separatedBy: "BEGIN:VALARM").count == 5)
         #expect(unfolded.contains("DTSTART:20261224T230000Z"), "the next delivery, 24 Dec 18:00 New York")
         // The stamps come from the content: another day with the same deliveries gives the same events.
-        let later = try #require(try SouvenirsStep().files(try renderContext("feeds", date: "2026-12-01")).text(SitePaths.souvenirCalendar))
+        let later = try #require(
+            try SouvenirsStep().files(try renderContext("feeds", date: "2026-12-01")).text(SitePaths.souvenirCalendar))
         #expect(later == calendar)
     }
 
     @Test func keysDoNotDependOnWhereTheContentFolderIs() {
         let deliver = Date(timeIntervalSince1970: 1_800_000_000)
-        let rules = TimeRules(today: BuildDay(day: CivilDay(year: 2030, month: 1, day: 1), timeZone: TimeZone(identifier: "UTC")!), newDays: 2)
+        let rules = TimeRules(
+            today: BuildDay(day: CivilDay(year: 2030, month: 1, day: 1), timeZone: TimeZone(identifier: "UTC")!),
+            newDays: 2)
         func box(_ path: String) -> SouvenirBox {
-            SouvenirBox(souvenirs: [
-                Souvenir(title: nil, message: "a", deliver: deliver, source: SourceLocation(path: path, line: 2)),
-                Souvenir(title: nil, message: "b", deliver: deliver, source: SourceLocation(path: path, line: 6)),
-            ], rules: rules)
+            SouvenirBox(
+                souvenirs: [
+                    Souvenir(title: nil, message: "a", deliver: deliver, source: SourceLocation(path: path, line: 2)),
+                    Souvenir(title: nil, message: "b", deliver: deliver, source: SourceLocation(path: path, line: 6))
+                ], rules: rules)
         }
         let here = box("content/souvenirs/letters.json")
         let there = box("/srv/site/content/souvenirs/letters.json")

@@ -11,7 +11,7 @@ import TestSupport
     static let dotfiles = [
         "content/static/.nojekyll": "",
         "content/static/.well-known/security.txt": "Contact: mailto:security@example.org\n",
-        "content/static/img/.keep/note.txt": "kept\n",
+        "content/static/img/.keep/note.txt": "kept\n"
     ]
 
     @Test func hiddenFilesAndFoldersInStaticArePublishedAndRemovedWithThem() throws {

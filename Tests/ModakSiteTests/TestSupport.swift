@@ -11,15 +11,20 @@ extension TemporaryFolder {
     /// Every file below the folder with its bytes, for whole-tree comparisons.
     func snapshot(_ subfolder: String = "") throws -> [String: [UInt8]] {
         var result: [String: [UInt8]] = [:]
-        for (path, bytes) in try DirectoryReader.files(in: subfolder.isEmpty ? path : path + "/" + subfolder) { result[path] = bytes }
+        for (path, bytes) in try DirectoryReader.files(in: subfolder.isEmpty ? path : path + "/" + subfolder) {
+            result[path] = bytes
+        }
         return result
     }
 }
 
 enum Fixtures {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let templates = repository.appendingPathComponent("Templates").path
-    static func content(_ name: String) -> String { repository.appendingPathComponent("Tests/Fixtures/\(name)/content").path }
+    static func content(_ name: String) -> String {
+        repository.appendingPathComponent("Tests/Fixtures/\(name)/content").path
+    }
 
     /// A copy of a fixture's content folder that a test may change.
     static func copy(_ name: String, into folder: TemporaryFolder) throws -> String {
@@ -46,7 +51,9 @@ struct ScratchBookkeeping {
 extension TemporaryFolder {
     /// The bookkeeping of the output folder at `relativePath` (the folder itself by default).
     func bookkeeping(of relativePath: String = "") -> ScratchBookkeeping {
-        ScratchBookkeeping(bookkeeping: BuildCache.scratch.bookkeeping(forOutput: CanonicalPath.of(relativePath.isEmpty ? path : path + "/" + relativePath)))
+        ScratchBookkeeping(
+            bookkeeping: BuildCache.scratch.bookkeeping(
+                forOutput: CanonicalPath.of(relativePath.isEmpty ? path : path + "/" + relativePath)))
     }
 
     var bookkeeping: ScratchBookkeeping { bookkeeping() }
@@ -58,7 +65,8 @@ extension SiteWriter {
 
 extension SiteBuilder {
     /// A builder whose clock must not be read: tests pin the day with `--date`.
-    static let pinned = SiteBuilder(clock: { fatalError("tests pin the build day") }, bundledTemplates: Fixtures.templates, cache: .scratch)
+    static let pinned = SiteBuilder(
+        clock: { fatalError("tests pin the build day") }, bundledTemplates: Fixtures.templates, cache: .scratch)
 }
 
 func request(content: String, output: String, date: String = "2026-11-30") -> BuildRequest {
@@ -93,7 +101,8 @@ struct WrittenSite {
     let folder: TemporaryFolder
     let result: BuildResult
 
-    static let siteJSON = #"{"title": "Lanterns", "baseURL": "https://name.github.io/lanterns/", "language": "en", "cards": false}"#
+    static let siteJSON =
+        #"{"title": "Lanterns", "baseURL": "https://name.github.io/lanterns/", "language": "en", "cards": false}"#
     static let saying = "---\nid: lamp\nkor: 등불\neng: A lamp\nwho: Modak\ntime: 2026-11-20 09:00\n---\n"
 
     init(_ files: [String: String], date: String = "2026-11-30", includeDrafts: Bool = false) throws {
@@ -107,7 +116,9 @@ struct WrittenSite {
 
     func page(_ path: String) throws -> String { try #require(folder.read("public/" + path), "\(path) is missing") }
 
-    func elements(_ path: String, _ name: String, where matches: ([String: String]) -> Bool = { _ in true }) throws -> [HTMLDocument.Element] {
+    func elements(_ path: String, _ name: String, where matches: ([String: String]) -> Bool = { _ in true }) throws
+        -> [HTMLDocument.Element]
+    {
         HTMLDocument(html: try page(path)).elements.filter { $0.name == name && matches($0.attributes) }
     }
 
@@ -119,8 +130,10 @@ struct WrittenSite {
             for (prefix, root) in [("", folder.path + "/public/"), ("bookkeeping/", bookkeeping + "/")] {
                 for case let path as String in FileManager.default.enumerator(atPath: root)?.allObjects ?? [] {
                     var isFolder: ObjCBool = false
-                    if FileManager.default.fileExists(atPath: root + path, isDirectory: &isFolder), !isFolder.boolValue {
-                        files[prefix + path] = String(decoding: try #require(FileManager.default.contents(atPath: root + path)), as: UTF8.self)
+                    if FileManager.default.fileExists(atPath: root + path, isDirectory: &isFolder), !isFolder.boolValue
+                    {
+                        files[prefix + path] = String(
+                            decoding: try #require(FileManager.default.contents(atPath: root + path)), as: UTF8.self)
                     }
                 }
             }

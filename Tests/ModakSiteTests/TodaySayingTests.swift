@@ -16,7 +16,7 @@ import Testing
         "content/sayings/tea.md":
             saying("tea", kor: "차", eng: #""Tea, </script> and \\ more""#, who: "Modak", time: "2026-11-21 09:00"),
         "content/sayings/later.md": saying("later", kor: "나중", eng: "Later", who: "Modak", time: "2026-12-25 09:00"),
-        "content/authors.json": #"{"Seneca": {"ko": "세네카", "en": "Seneca the Younger"}}"#,
+        "content/authors.json": #"{"Seneca": {"ko": "세네카", "en": "Seneca the Younger"}}"#
     ]
 
     /// The file as each of the two published sayings would make it on `date`.

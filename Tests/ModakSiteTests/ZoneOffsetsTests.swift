@@ -6,7 +6,10 @@ import Testing
     /// Remembered spans must give what the time zone gives, across daylight saving changes, base
     /// offset changes (Seoul, 1954–1961), half-hour zones, and in any order of asking.
     @Test func offsetsAreTheTimeZonesOwn() throws {
-        for name in ["Asia/Seoul", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC", "America/Santiago"] {
+        for name in [
+            "Asia/Seoul", "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kathmandu", "UTC",
+            "America/Santiago"
+        ] {
             let zone = try #require(TimeZone(identifier: name))
             let offsets = ZoneOffsets(zone)
             var state: UInt64 = 7

@@ -14,10 +14,13 @@ import Testing
     }
 
     /// `XMLText.escaped` (the sitemap's URLs) must give what the writer gives for the same text.
-    @Test("escaped text is what XMLWriter writes", arguments: [
-        "https://example.org/a?b=1&c=<2>", "plain", "quote \" apostrophe ' ]]>", "cr\r\nlf\ttab", "\u{1}\u{FFFE}x\u{0B}",
-        "한글 & 🔥", "&amp; already", "",
-    ])
+    @Test(
+        "escaped text is what XMLWriter writes",
+        arguments: [
+            "https://example.org/a?b=1&c=<2>", "plain", "quote \" apostrophe ' ]]>", "cr\r\nlf\ttab",
+            "\u{1}\u{FFFE}x\u{0B}",
+            "한글 & 🔥", "&amp; already", ""
+        ])
     func escapedTextMatchesTheWriter(_ text: String) {
         let writer = XMLWriter(indent: false)
         writer.element("a", text: text)
@@ -28,11 +31,18 @@ import Testing
     }
 
     @Test func htmlFragmentLinksCanBeRewritten() {
-        let document = HTMLDocument(html: #"<p>See <a href="../x/">x</a> and <img src="a.png" alt="">.</p>"#, fragment: true)
+        let document = HTMLDocument(
+            html: #"<p>See <a href="../x/">x</a> and <img src="a.png" alt="">.</p>"#, fragment: true)
         document.rewriteAttributes { _, name, value in
             name == "href" || name == "src" ? "https://example.org/" + value : nil
         }
-        #expect(document.html == #"<p>See <a href="https://example.org/../x/">x</a> and <img src="https://example.org/a.png" alt="">.</p>"#)
+        #expect(
+            document.html
+                == #"""
+                <p>See <a href="https://example.org/../x/">x</a> and <img src="https://example.org/a.png" \#
+                alt="">.</p>
+                """#
+        )
     }
 
     @Test func elementsCarryTheirLines() {

@@ -36,7 +36,10 @@ import Testing
     }
 
     @Test func mismatchedClosingTag() {
-        #expect(throws: MustacheError.mismatchedClosingTag("{{/a}}", opening: "{{#b}}", openedAt: at("page", 2, 3), at: at("page", 2, 10))) {
+        #expect(
+            throws: MustacheError.mismatchedClosingTag(
+                "{{/a}}", opening: "{{#b}}", openedAt: at("page", 2, 3), at: at("page", 2, 10))
+        ) {
             try compile("{{#a}}\n  {{#b}}x{{/a}}{{/b}}")
         }
     }
@@ -122,14 +125,16 @@ import Testing
     }
 
     @Test func missingParentInStrictMode() throws {
-        let library = try MustacheLibrary(sources: ["page": "Hi\n{{<layout}}{{$body}}x{{/body}}{{/layout}}"], strictPartials: true)
+        let library = try MustacheLibrary(
+            sources: ["page": "Hi\n{{<layout}}{{$body}}x{{/body}}{{/layout}}"], strictPartials: true)
         #expect(throws: MustacheError.missingTemplate(.parent, name: "layout", at: at("page", 2, 1))) {
             try library.render("page", [:])
         }
     }
 
     @Test func missingPartialIsReportedInTheFileThatIncludesIt() throws {
-        let library = try MustacheLibrary(sources: ["page": "{{>card}}", "card": "x\n  {{>missing}}"], strictPartials: true)
+        let library = try MustacheLibrary(
+            sources: ["page": "{{>card}}", "card": "x\n  {{>missing}}"], strictPartials: true)
         #expect(throws: MustacheError.missingTemplate(.partial, name: "missing", at: at("card", 2, 3))) {
             try library.render("page", [:])
         }
@@ -169,7 +174,9 @@ import Testing
     }
 
     @Test func blockOverrideThatContainsItself() throws {
-        let library = try MustacheLibrary(sources: ["p": "{{$a}}{{/a}}", "page": "{{<p}}{{$a}}[{{$a}}{{/a}}]{{/a}}{{/p}}"])
+        let library = try MustacheLibrary(sources: [
+            "p": "{{$a}}{{/a}}", "page": "{{<p}}{{$a}}[{{$a}}{{/a}}]{{/a}}{{/p}}"
+        ])
         #expect(throws: MustacheError.nestedTooDeeply(.block, name: "a", at: at("page", 1, 14))) {
             try library.render("page", nil)
         }
@@ -201,7 +208,11 @@ import Testing
     @Test func lambdaReturningAnInvalidTemplate() throws {
         let template = try MustacheTemplate(source: "x\n  {{#wrap}}body{{/wrap}}", name: "page")
         let context: [String: Any] = ["wrap": MustacheLambda { (_: String) in "{{#oops}}" }]
-        #expect(throws: MustacheError.invalidLambdaOutput(lambda: "wrap", .unclosed(.section, tag: "{{#oops}}", at: at("lambda 'wrap'", 1, 1)), at: at("page", 2, 3))) {
+        #expect(
+            throws: MustacheError.invalidLambdaOutput(
+                lambda: "wrap", .unclosed(.section, tag: "{{#oops}}", at: at("lambda 'wrap'", 1, 1)),
+                at: at("page", 2, 3))
+        ) {
             try template.render(context)
         }
     }
@@ -212,10 +223,15 @@ import Testing
     private let page = TemplateLocation(file: "page", line: 2, column: 3)
 
     @Test func descriptionIsFileLineColumnMessage() {
-        #expect(MustacheError.emptyTag(at: TemplateLocation(file: "page.mustache", line: 2, column: 3)).description
-            == "page.mustache:2:3: empty tag: expected a name")
-        #expect(MustacheError.emptyTag(at: TemplateLocation(file: "", line: 1, column: 1)).description == "<template>:1:1: empty tag: expected a name")
-        #expect(MustacheError.folderNotFound(path: "/site/layouts").description == "/site/layouts: template folder not found")
+        #expect(
+            MustacheError.emptyTag(at: TemplateLocation(file: "page.mustache", line: 2, column: 3)).description
+                == "page.mustache:2:3: empty tag: expected a name")
+        #expect(
+            MustacheError.emptyTag(at: TemplateLocation(file: "", line: 1, column: 1)).description
+                == "<template>:1:1: empty tag: expected a name")
+        #expect(
+            MustacheError.folderNotFound(path: "/site/layouts").description
+                == "/site/layouts: template folder not found")
     }
 
     @Test func everyCaseSaysWhatIsWrongAndWhere() {
@@ -224,28 +240,56 @@ import Testing
             (.emptyTag(at: page), "empty tag: expected a name"),
             (.whitespaceInName("first name", at: page), "invalid name 'first name': names cannot contain whitespace"),
             (.emptyNamePart("a..b", at: page), "invalid name 'a..b': empty part in dotted name"),
-            (.malformedSetDelimiters(at: page), "invalid set-delimiter tag: expected two delimiters separated by whitespace, as in {{=<% %>=}}"),
+            (
+                .malformedSetDelimiters(at: page),
+                "invalid set-delimiter tag: expected two delimiters separated by whitespace, as in {{=<% %>=}}"
+            ),
             (.equalsInDelimiter("<%=", at: page), "invalid delimiter '<%=': delimiters cannot contain '='"),
             (.sectionsNestedTooDeeply(at: page), "sections nested too deeply (more than 256 levels)"),
             (.unexpectedClosingTag("{{/a}}", at: page), "unexpected closing tag {{/a}}: no section is open"),
-            (.mismatchedClosingTag("{{/a}}", opening: "{{#b}}", openedAt: TemplateLocation(file: "page", line: 1, column: 4),
-             at: page),
-             "closing tag {{/a}} does not match {{#b}} at line 1, column 4"),
-            (.unclosed(.invertedSection, tag: "{{^empty}}", at: page), "unclosed inverted section {{^empty}}: no matching closing tag"),
+            (
+                .mismatchedClosingTag(
+                    "{{/a}}", opening: "{{#b}}", openedAt: TemplateLocation(file: "page", line: 1, column: 4),
+                    at: page),
+                "closing tag {{/a}} does not match {{#b}} at line 1, column 4"
+            ),
+            (
+                .unclosed(.invertedSection, tag: "{{^empty}}", at: page),
+                "unclosed inverted section {{^empty}}: no matching closing tag"
+            ),
             (.unclosed(.block, tag: "{{$title}}", at: page), "unclosed block {{$title}}: no matching closing tag"),
             (.missingTemplate(.parent, name: "layout", at: page), "parent 'layout' not found"),
-            (.dynamicNameNotAString(.partial, path: "kind", at: page), "dynamic partial name 'kind' does not resolve to a string"),
-            (.nestedTooDeeply(.lambda, name: "again", at: page), "lambda 'again' nested more than 100 levels deep (infinite recursion?)"),
-            (.tooManySteps(at: page), "more than 2000000 section iterations and partial expansions in one render: sections over lists nested in each other, or partials used several times each, multiply the work"),
-            (.invalidLambdaOutput(lambda: "wrap", .emptyTag(at: TemplateLocation(file: "lambda 'wrap'", line: 1, column: 1)), at: page),
-             "lambda 'wrap' returned an invalid template: lambda 'wrap':1:1: empty tag: expected a name"),
+            (
+                .dynamicNameNotAString(.partial, path: "kind", at: page),
+                "dynamic partial name 'kind' does not resolve to a string"
+            ),
+            (
+                .nestedTooDeeply(.lambda, name: "again", at: page),
+                "lambda 'again' nested more than 100 levels deep (infinite recursion?)"
+            ),
+            (
+                .tooManySteps(at: page),
+                """
+                more than 2000000 section iterations and partial expansions in one render: sections over lists \
+                nested in each other, or partials used several times each, multiply the work
+                """
+            ),
+            (
+                .invalidLambdaOutput(
+                    lambda: "wrap", .emptyTag(at: TemplateLocation(file: "lambda 'wrap'", line: 1, column: 1)), at: page
+                ),
+                "lambda 'wrap' returned an invalid template: lambda 'wrap':1:1: empty tag: expected a name"
+            )
         ]
         for (error, message) in messages {
             #expect(error.location == page)
             #expect(error.description == "page:2:3: " + message)
         }
-        #expect(MustacheError.unreadableTemplate(path: "/t/a.mustache", reason: "no such file").description == "/t/a.mustache: cannot read template: no such file")
+        #expect(
+            MustacheError.unreadableTemplate(path: "/t/a.mustache", reason: "no such file").description
+                == "/t/a.mustache: cannot read template: no such file")
         #expect(MustacheError.unknownTemplate(name: "nope").description == "nope: template not found")
-        #expect(MustacheError.unknownTemplate(name: "nope").location == TemplateLocation(file: "nope", line: 0, column: 0))
+        #expect(
+            MustacheError.unknownTemplate(name: "nope").location == TemplateLocation(file: "nope", line: 0, column: 0))
     }
 }

@@ -6,18 +6,22 @@ import TestSupport
 @Suite struct LibraryTests {
     @Test func loadsFoldersRecursivelyWithLaterFoldersOverriding() throws {
         let temporary = try TemporaryFolder()
-        let theme = try temporary.make("theme", [
-            "page.mustache": "<main>{{>partials/card}}|{{>partials/footer}}</main>",
-            "partials/card.mustache": "theme card {{title}}",
-            "partials/footer.mustache": "theme footer",
-            "partials/deep/note.mustache": "note",
-            "README.md": "not a template",
-            ".hidden/secret.mustache": "skipped",
-            "partials/.draft.mustache": "skipped",
-        ])
-        let site = try temporary.make("site", [
-            "partials/card.mustache": "site card {{title}}",
-        ])
+        let theme = try temporary.make(
+            "theme",
+            [
+                "page.mustache": "<main>{{>partials/card}}|{{>partials/footer}}</main>",
+                "partials/card.mustache": "theme card {{title}}",
+                "partials/footer.mustache": "theme footer",
+                "partials/deep/note.mustache": "note",
+                "README.md": "not a template",
+                ".hidden/secret.mustache": "skipped",
+                "partials/.draft.mustache": "skipped"
+            ])
+        let site = try temporary.make(
+            "site",
+            [
+                "partials/card.mustache": "site card {{title}}"
+            ])
 
         let library = try MustacheLibrary(folders: [theme, site])
         #expect(library.names == ["page", "partials/card", "partials/deep/note", "partials/footer"])
@@ -40,10 +44,12 @@ import TestSupport
 
     @Test func parentsResolveThroughTheLibrary() throws {
         let temporary = try TemporaryFolder()
-        let folder = try temporary.make("layouts", [
-            "base.mustache": "<title>{{$title}}Untitled{{/title}}</title>",
-            "post.mustache": "{{<base}}{{$title}}{{name}}{{/title}}{{/base}}",
-        ])
+        let folder = try temporary.make(
+            "layouts",
+            [
+                "base.mustache": "<title>{{$title}}Untitled{{/title}}</title>",
+                "post.mustache": "{{<base}}{{$title}}{{name}}{{/title}}{{/base}}"
+            ])
         let library = try MustacheLibrary(folders: [folder], strictPartials: true)
         #expect(try library.render("post", ["name": "Hi"]) == "<title>Hi</title>")
     }
@@ -52,7 +58,10 @@ import TestSupport
         let temporary = try TemporaryFolder()
         let folder = try temporary.make("layouts", ["partials/bad.mustache": "ok\n  {{#open}}"])
         let path = folder.appendingPathComponent("partials/bad.mustache").path
-        #expect(throws: MustacheError.unclosed(.section, tag: "{{#open}}", at: TemplateLocation(file: path, line: 2, column: 3))) {
+        #expect(
+            throws: MustacheError.unclosed(
+                .section, tag: "{{#open}}", at: TemplateLocation(file: path, line: 2, column: 3))
+        ) {
             try MustacheLibrary(folders: [folder])
         }
     }
@@ -61,7 +70,11 @@ import TestSupport
         let temporary = try TemporaryFolder()
         let folder = try temporary.make("layouts", ["page.mustache": "{{>nav}}"])
         let library = try MustacheLibrary(folders: [folder], strictPartials: true)
-        #expect(throws: MustacheError.missingTemplate(.partial, name: "nav", at: TemplateLocation(file: folder.appendingPathComponent("page.mustache").path, line: 1, column: 1))) {
+        #expect(
+            throws: MustacheError.missingTemplate(
+                .partial, name: "nav",
+                at: TemplateLocation(file: folder.appendingPathComponent("page.mustache").path, line: 1, column: 1))
+        ) {
             try library.render("page", nil)
         }
     }
@@ -75,7 +88,10 @@ import TestSupport
     }
 
     @Test func sourcesReportErrorsUnderTheirName() throws {
-        #expect(throws: MustacheError.unexpectedClosingTag("{{/y}}", at: TemplateLocation(file: "partials/x", line: 1, column: 3))) {
+        #expect(
+            throws: MustacheError.unexpectedClosingTag(
+                "{{/y}}", at: TemplateLocation(file: "partials/x", line: 1, column: 3))
+        ) {
             try MustacheLibrary(sources: ["partials/x": "a {{/y}}"])
         }
     }

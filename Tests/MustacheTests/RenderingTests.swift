@@ -39,21 +39,27 @@ struct Post: MustacheFields {
 }
 
 @Suite struct ContextTests {
-    let post = Post(title: "Hello <World>", subtitle: nil, tags: ["swift", "web"],
-                    author: Author(name: "Ada", url: "https://ada.example"), views: 1200)
+    let post = Post(
+        title: "Hello <World>", subtitle: nil, tags: ["swift", "web"],
+        author: Author(name: "Ada", url: "https://ada.example"), views: 1200)
 
     @Test func mustacheFieldsConformers() throws {
-        let source = "{{title}} by {{author.name}}{{#author.url}} ({{.}}){{/author.url}}: {{#tags}}#{{.}} {{/tags}}{{views}}"
+        let source =
+            "{{title}} by {{author.name}}{{#author.url}} ({{.}}){{/author.url}}: {{#tags}}#{{.}} {{/tags}}{{views}}"
         #expect(try render(source, post) == "Hello &lt;World&gt; by Ada (https://ada.example): #swift #web 1200")
     }
 
     @Test func fieldsConformersInListsAndDictionaries() throws {
         let context: [String: Any] = ["site": "Blog", "posts": [post, post]]
-        #expect(try render("{{#posts}}[{{title}} @ {{site}}]{{/posts}}", context) == "[Hello &lt;World&gt; @ Blog][Hello &lt;World&gt; @ Blog]")
+        #expect(
+            try render("{{#posts}}[{{title}} @ {{site}}]{{/posts}}", context)
+                == "[Hello &lt;World&gt; @ Blog][Hello &lt;World&gt; @ Blog]")
     }
 
     @Test func missingFieldFallsBackDownTheContextStack() throws {
-        #expect(try render("{{#post}}{{title}} / {{site}}{{/post}}", ["post": post, "site": "Blog"]) == "Hello &lt;World&gt; / Blog")
+        #expect(
+            try render("{{#post}}{{title}} / {{site}}{{/post}}", ["post": post, "site": "Blog"])
+                == "Hello &lt;World&gt; / Blog")
     }
 
     @Test func optionalsAreUnwrapped() throws {
@@ -61,9 +67,13 @@ struct Post: MustacheFields {
         let none: String? = nil
         let count: Int? = 3
         let nested: [String: Any]?? = ["x": "deep"]
-        let context: [String: Any] = ["some": some as Any, "none": none as Any, "count": count as Any, "nested": nested as Any]
+        let context: [String: Any] = [
+            "some": some as Any, "none": none as Any, "count": count as Any, "nested": nested as Any
+        ]
         #expect(try render("{{some}}|{{none}}|{{count}}|{{nested.x}}", context) == "yes||3|deep")
-        #expect(try render("{{#some}}1{{/some}}{{#none}}2{{/none}}{{^none}}3{{/none}}{{#nested}}{{x}}{{/nested}}", context) == "13deep")
+        #expect(
+            try render("{{#some}}1{{/some}}{{#none}}2{{/none}}{{^none}}3{{/none}}{{#nested}}{{x}}{{/nested}}", context)
+                == "13deep")
         #expect(try render("{{#list}}[{{.}}]{{/list}}", ["list": ["a", nil, "c"] as [String?]]) == "[a][][c]")
         #expect(try render("{{subtitle}}{{^subtitle}}no subtitle{{/subtitle}}", post) == "no subtitle")
     }
@@ -77,10 +87,12 @@ struct Post: MustacheFields {
     @Test func numbers() throws {
         let context: [String: Any] = [
             "int": 42, "negative": -7, "double": 1.5, "wholeDouble": 100.0, "float": Float(2.25),
-            "int64": Int64(9_000_000_000), "byte": UInt8(255), "decimal": Decimal(string: "19.99")!,
+            "int64": Int64(9_000_000_000), "byte": UInt8(255), "decimal": Decimal(string: "19.99")!
         ]
-        #expect(try render("{{int}} {{negative}} {{double}} {{wholeDouble}} {{float}} {{int64}} {{byte}} {{decimal}}", context)
-            == "42 -7 1.5 100.0 2.25 9000000000 255 19.99")
+        #expect(
+            try render(
+                "{{int}} {{negative}} {{double}} {{wholeDouble}} {{float}} {{int64}} {{byte}} {{decimal}}", context)
+                == "42 -7 1.5 100.0 2.25 9000000000 255 19.99")
     }
 
     @Test func booleans() throws {
@@ -89,10 +101,15 @@ struct Post: MustacheFields {
 
     @Test func truthiness() throws {
         let context: [String: Any] = [
-            "zero": 0, "empty": "", "emptyList": [Any](), "emptyDictionary": [String: Any](), "null": NSNull(), "false": false,
+            "zero": 0, "empty": "", "emptyList": [Any](), "emptyDictionary": [String: Any](), "null": NSNull(),
+            "false": false
         ]
-        let source = "{{#zero}}zero {{/zero}}{{#empty}}empty {{/empty}}{{#emptyList}}list {{/emptyList}}"
-            + "{{#emptyDictionary}}dictionary {{/emptyDictionary}}{{#null}}null {{/null}}{{#false}}false {{/false}}{{#missing}}missing{{/missing}}"
+        let source =
+            "{{#zero}}zero {{/zero}}{{#empty}}empty {{/empty}}{{#emptyList}}list {{/emptyList}}"
+                + """
+                {{#emptyDictionary}}dictionary {{/emptyDictionary}}{{#null}}null {{/null}}{{#false}}false \
+                {{/false}}{{#missing}}missing{{/missing}}
+                """
         #expect(try render(source, context) == "zero empty dictionary ")
     }
 
@@ -102,10 +119,16 @@ struct Post: MustacheFields {
             "counts": ["a": 1],
             "words": ["x", "y"][...],
             "numbers": ContiguousArray([1, 2, 3]),
-            "groups": ["letters": ["a", "b"]],
+            "groups": ["letters": ["a", "b"]]
         ]
-        #expect(try render("{{labels.fr}} {{counts.a}} {{#words}}{{.}}{{/words}} {{#numbers}}{{.}}{{/numbers}} {{#groups.letters}}{{.}}{{/groups.letters}}", context)
-            == "Bonjour 1 xy 123 ab")
+        #expect(
+            try render(
+                """
+                {{labels.fr}} {{counts.a}} {{#words}}{{.}}{{/words}} {{#numbers}}{{.}}{{/numbers}} \
+                {{#groups.letters}}{{.}}{{/groups.letters}}
+                """,
+                context)
+                == "Bonjour 1 xy 123 ab")
     }
 
     @Test func substrings() throws {
@@ -117,7 +140,9 @@ struct Post: MustacheFields {
 @Suite struct EscapingTests {
     @Test func htmlEscapingIncludesSingleQuotes() throws {
         let context = ["value": "<a href=\"x\" title='y'>Tom & Jerry</a>"]
-        #expect(try render("{{value}}", context) == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;")
+        #expect(
+            try render("{{value}}", context)
+                == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&lt;/a&gt;")
         #expect(try render("{{{value}}}|{{&value}}", context) == "\(context["value"]!)|\(context["value"]!)")
     }
 
@@ -179,20 +204,30 @@ struct Post: MustacheFields {
 
     @Test func layoutInheritance() throws {
         let partials = [
-            "layout": "<html>\n<head><title>{{$title}}Site{{/title}}</title></head>\n<body>\n  {{$body}}\n  <p>empty</p>\n  {{/body}}\n</body>\n</html>\n",
+            "layout":
+                """
+            <html>\n<head><title>{{$title}}Site{{/title}}</title></head>\n<body>\n  {{$body}}\n  \
+            <p>empty</p>\n  {{/body}}\n</body>\n</html>\n
+            """
         ]
         let page = """
-        {{<layout}}
-          {{$title}}{{name}} · Site{{/title}}
-          {{$body}}
-          <h1>{{name}}</h1>
-          <p>Welcome</p>
-          {{/body}}
-        {{/layout}}
+            {{<layout}}
+              {{$title}}{{name}} · Site{{/title}}
+              {{$body}}
+              <h1>{{name}}</h1>
+              <p>Welcome</p>
+              {{/body}}
+            {{/layout}}
 
-        """
+            """
         let rendered = try render(page, ["name": "Home"], partials: partials)
-        #expect(rendered == "<html>\n<head><title>Home · Site</title></head>\n<body>\n  <h1>Home</h1>\n  <p>Welcome</p>\n</body>\n</html>\n")
+        #expect(
+            rendered
+                == """
+                <html>\n<head><title>Home · Site</title></head>\n<body>\n  <h1>Home</h1>\n  \
+                <p>Welcome</p>\n</body>\n</html>\n
+                """
+        )
     }
 }
 
@@ -207,7 +242,9 @@ struct Post: MustacheFields {
                     for (special, entity) in entities {
                         var text = String(repeating: filler, count: length)
                         text.insert(special, at: text.index(text.startIndex, offsetBy: position))
-                        let expected = String(repeating: filler, count: position) + entity + String(repeating: filler, count: length - position)
+                        let expected =
+                            String(repeating: filler, count: position) + entity
+                            + String(repeating: filler, count: length - position)
                         #expect(try render("{{x}}", ["x": text]) == expected)
                     }
                 }

@@ -7,11 +7,16 @@ import Testing
     static func image(opaque: Bool) throws -> RasterImage {
         let image = try RasterImage(width: 37, height: 23)
         let background = opaque ? ##"<rect width="37" height="23" fill="#2A1B12"/>"## : ""
-        try SVGDocument(Array("""
-            <svg xmlns="http://www.w3.org/2000/svg" width="37" height="23"><defs><linearGradient id="g"><stop offset="0" stop-color="#F7A23E"/>\
-            <stop offset="1" stop-color="#1D4ED8" stop-opacity="0.4"/></linearGradient></defs>\(background)\
-            <circle cx="15" cy="11" r="10" fill="url(#g)"/><path d="M0 23L37 0" stroke="#fff" stroke-width="1.5"/></svg>
-            """.utf8)).draw(on: image)
+        try SVGDocument(
+            Array(
+                """
+                <svg xmlns="http://www.w3.org/2000/svg" width="37" height="23"><defs><linearGradient id="g"><stop \
+                offset="0" stop-color="#F7A23E"/>\
+                <stop offset="1" stop-color="#1D4ED8" stop-opacity="0.4"/></linearGradient></defs>\(background)\
+                <circle cx="15" cy="11" r="10" fill="url(#g)"/><path d="M0 23L37 0" stroke="#fff" \
+                stroke-width="1.5"/></svg>
+                """.utf8)
+        ).draw(on: image)
         return image
     }
 
@@ -25,7 +30,9 @@ import Testing
             #expect(try Self.decode(png).pixels == expected.pixels, "\(filter)")
         }
         // The unfiltered pixels are cairo's, alpha undone.
-        let pixel = image.withPixels { rows, rowBytes in UnsafeRawPointer(rows + 11 * rowBytes).assumingMemoryBound(to: UInt32.self)[15] }
+        let pixel = image.withPixels { rows, rowBytes in
+            UnsafeRawPointer(rows + 11 * rowBytes).assumingMemoryBound(to: UInt32.self)[15]
+        }
         let alpha = pixel >> 24
         let channels: [UInt8] = [16, 8, 0].map { shift in
             let premultiplied = pixel >> UInt32(shift) & 0xFF
@@ -74,13 +81,14 @@ import Testing
                 let a = x >= channels ? Int(pixels[y * length + x - channels]) : 0
                 let b = y > 0 ? Int(pixels[(y - 1) * length + x]) : 0
                 let c = x >= channels && y > 0 ? Int(pixels[(y - 1) * length + x - channels]) : 0
-                let predicted = switch filter {
-                case 0: 0
-                case 1: a
-                case 2: b
-                case 3: (a + b) / 2
-                default: [a, b, c].min { abs(a + b - c - $0) < abs(a + b - c - $1) }!
-                }
+                let predicted =
+                    switch filter {
+                    case 0: 0
+                    case 1: a
+                    case 2: b
+                    case 3: (a + b) / 2
+                    default: [a, b, c].min { abs(a + b - c - $0) < abs(a + b - c - $1) }!
+                    }
                 pixels[y * length + x] = raw[(length + 1) * y + 1 + x] &+ UInt8(predicted)
             }
         }

@@ -34,11 +34,14 @@ public final class TemporaryFolder: @unchecked Sendable {
     public func allFiles() -> [String] {
         (FileManager.default.subpaths(atPath: path) ?? []).filter { subpath in
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path + "/" + subpath, isDirectory: &isDirectory) && !isDirectory.boolValue
+            return FileManager.default.fileExists(atPath: path + "/" + subpath, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
         }.sorted()
     }
 
-    public func exists(_ relativePath: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relativePath) }
+    public func exists(_ relativePath: String) -> Bool {
+        FileManager.default.fileExists(atPath: path + "/" + relativePath)
+    }
 }
 
 /// Where tests keep the bookkeeping of the sites they build (`BuildCache`), instead of the user's

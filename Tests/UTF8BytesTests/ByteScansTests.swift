@@ -8,7 +8,8 @@ struct ByteScansTests {
     @Test func aMemberIsFoundWhereverItStands() {
         let set = UTF8ByteSet { $0 == UInt8(ascii: "<") || $0 == 0xEF }
         for length in 0...19 {
-            let plain = Array(String(repeating: "가", count: length / 3) + String(repeating: "a", count: length % 3 + length / 2))
+            let plain = Array(
+                String(repeating: "가", count: length / 3) + String(repeating: "a", count: length % 3 + length / 2))
             #expect(!String(plain).containsUTF8Byte(in: set), "\(length)")
             for position in 0...plain.count {
                 var marked = plain

@@ -15,21 +15,23 @@ struct CompactJSONTests {
         texts += ["모닥불 🔥", "a\"b\\c/d", "\u{2028}\u{FEFF}", "e\u{301}", ""]
         for text in texts {
             let serialized = try JSONSerialization.data(withJSONObject: [text], options: [.withoutEscapingSlashes])
-            #expect(json { $0.strings([text]) } == String(decoding: serialized, as: UTF8.self), "\(text.debugDescription)")
+            #expect(
+                json { $0.strings([text]) } == String(decoding: serialized, as: UTF8.self), "\(text.debugDescription)")
         }
     }
 
     @Test func valuesAndSeparators() {
-        #expect(json {
-            $0.raw("{\"a\":")
-            $0.integer(-12)
-            $0.raw(",\"b\":")
-            $0.boolean(true)
-            $0.raw(",\"c\":")
-            $0.strings(["x", "y"], separator: ", ")
-            $0.raw(",\"d\":")
-            $0.strings([])
-            $0.raw("}")
-        } == #"{"a":-12,"b":true,"c":["x", "y"],"d":[]}"#)
+        #expect(
+            json {
+                $0.raw("{\"a\":")
+                $0.integer(-12)
+                $0.raw(",\"b\":")
+                $0.boolean(true)
+                $0.raw(",\"c\":")
+                $0.strings(["x", "y"], separator: ", ")
+                $0.raw(",\"d\":")
+                $0.strings([])
+                $0.raw("}")
+            } == #"{"a":-12,"b":true,"c":["x", "y"],"d":[]}"#)
     }
 }

@@ -4,7 +4,7 @@ import UTF8Bytes
 @Suite("markup escaper")
 struct MarkupEscaperTests {
     static let forms: [(name: String, escaper: MarkupEscaper, escaped: String)] = [
-        ("html", .html, "\"&'<>"), ("xml", .xml, "\"&'<>"), ("libxml2Text", .libxml2Text, "\r\"&<>"),
+        ("html", .html, "\"&'<>"), ("xml", .xml, "\"&'<>"), ("libxml2Text", .libxml2Text, "\r\"&<>")
     ]
 
     @Test func eachFormEscapesItsFiveBytes() {
@@ -26,7 +26,9 @@ struct MarkupEscaperTests {
                         bytes[position] = special
                         let found = bytes.withUnsafeBufferPointer { form.escaper.firstIndex(in: $0, from: 0) }
                         #expect(found == position, "\(form.name) \(bytes) \(special)")
-                        let after = bytes.withUnsafeBufferPointer { form.escaper.firstIndex(in: $0, from: position + 1) }
+                        let after = bytes.withUnsafeBufferPointer {
+                            form.escaper.firstIndex(in: $0, from: position + 1)
+                        }
                         #expect(after == length, "\(form.name) \(bytes) from \(position + 1)")
                     }
                 }
@@ -38,7 +40,8 @@ struct MarkupEscaperTests {
         let text = "<a href=\"x\">Tom & Jerry's</a>\r\n"
         #expect(MarkupEscaper.html.escaped(text) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;\r\n")
         #expect(MarkupEscaper.xml.escaped(text) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;\r\n")
-        #expect(MarkupEscaper.libxml2Text.escaped(text) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry's&lt;/a&gt;&#13;\n")
+        #expect(
+            MarkupEscaper.libxml2Text.escaped(text) == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry's&lt;/a&gt;&#13;\n")
     }
 
     @Test func textWithNothingToEscapeIsReturnedAsItIs() {

@@ -13,7 +13,8 @@ import Testing
 ///
 /// A view's fields include those of the parts it shows (`show fields of facts`).
 @Suite struct TemplateReferenceTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Every view of ModakSite, by name.
     static func views() throws -> [String: ViewDeclaration] {
@@ -36,7 +37,9 @@ import Testing
             case .value(let name, _, _):
                 names.insert(name)
             case .fields(let part, _):
-                if let type = view.stored.first(where: { $0.name == part })?.type, let partView = views[innermostType(type)] {
+                if let type = view.stored.first(where: { $0.name == part })?.type,
+                    let partView = views[innermostType(type)]
+                {
                     names.formUnion(shownNames(partView, in: views))
                 }
             }
@@ -68,15 +71,17 @@ import Testing
             guard line.hasPrefix("<!-- view"), line.hasSuffix(" -->") else { return nil }
             let isTable = line.hasPrefix("<!-- view: ")
             let list = line.dropFirst(isTable ? "<!-- view: ".count : "<!-- view text: ".count).dropLast(" -->".count)
-            return Marker(views: list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }, isTable: isTable,
-                          following: lines[(index + 1)...])
+            return Marker(
+                views: list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }, isTable: isTable,
+                following: lines[(index + 1)...])
         }
     }
 
     /// The backticked names of `text`, each cut after its last dot.
     static func backticked(_ text: some StringProtocol) -> Set<String> {
         let parts = text.split(separator: "`", omittingEmptySubsequences: false)
-        return Set(stride(from: 1, to: parts.count, by: 2).map { String(parts[$0].split(separator: ".").last ?? parts[$0]) })
+        return Set(
+            stride(from: 1, to: parts.count, by: 2).map { String(parts[$0].split(separator: ".").last ?? parts[$0]) })
     }
 
     @Test func everyTableListsExactlyTheFieldsOfItsView() throws {
@@ -92,7 +97,9 @@ import Testing
             }
             let shown = Self.shownNames(view, in: views)
             #expect(documented.subtracting(shown).isEmpty, "\(name) shows no \(documented.subtracting(shown).sorted())")
-            #expect(shown.subtracting(documented).isEmpty, "\(name)'s \(shown.subtracting(documented).sorted()) are not documented")
+            #expect(
+                shown.subtracting(documented).isEmpty,
+                "\(name)'s \(shown.subtracting(documented).sorted()) are not documented")
         }
     }
 
@@ -114,13 +121,16 @@ import Testing
     @Test func everyViewIsDocumented() throws {
         let views = try Self.views()
         let marked = Set(try Self.markers().flatMap(\.views))
-        let parts = Set(views.values.flatMap { view in
-            view.fields.compactMap { field -> String? in
-                guard case .fields(let part, _) = field else { return nil }
-                return view.stored.first { $0.name == part }.map { Self.innermostType($0.type) }
-            }
-        })
-        let undocumented = views.values.filter { !marked.contains($0.name) && !parts.contains($0.name) && !$0.fields.isEmpty }
+        let parts = Set(
+            views.values.flatMap { view in
+                view.fields.compactMap { field -> String? in
+                    guard case .fields(let part, _) = field else { return nil }
+                    return view.stored.first { $0.name == part }.map { Self.innermostType($0.type) }
+                }
+            })
+        let undocumented = views.values.filter {
+            !marked.contains($0.name) && !parts.contains($0.name) && !$0.fields.isEmpty
+        }
         #expect(undocumented.map(\.name).sorted() == [])
     }
 }

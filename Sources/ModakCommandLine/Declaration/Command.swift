@@ -77,17 +77,22 @@ public struct Option: Sendable, Equatable {
 
     /// An option that takes a value.
     public static func value(
-        _ name: String, _ valueName: String, short: Character? = nil, help: String, default defaultValue: DefaultValue = .none,
+        _ name: String, _ valueName: String, short: Character? = nil, help: String,
+        default defaultValue: DefaultValue = .none,
         required: Bool = false, repeats: Bool = false, choices: [String] = []
     ) -> Option {
-        Option(name: name, short: short, kind: .value(name: valueName), help: help, defaultValue: defaultValue,
-               isRequired: required, repeats: repeats, choices: choices)
+        Option(
+            name: name, short: short, kind: .value(name: valueName), help: help, defaultValue: defaultValue,
+            isRequired: required, repeats: repeats, choices: choices)
     }
 
     /// A flag, off unless given; a negatable one may default to on and be turned off with `--no-NAME`.
-    public static func flag(_ name: String, short: Character? = nil, help: String, default isOn: Bool = false, negatable: Bool = false) -> Option {
-        Option(name: name, short: short, kind: .flag(default: isOn, negatable: negatable), help: help, defaultValue: .none,
-               isRequired: false, repeats: false, choices: [])
+    public static func flag(
+        _ name: String, short: Character? = nil, help: String, default isOn: Bool = false, negatable: Bool = false
+    ) -> Option {
+        Option(
+            name: name, short: short, kind: .flag(default: isOn, negatable: negatable), help: help, defaultValue: .none,
+            isRequired: false, repeats: false, choices: [])
     }
 
     static let help = Option.flag("help", short: "h", help: "Show this help.")
@@ -137,8 +142,13 @@ public struct Argument: Sendable, Equatable {
     public var isVariadic: Bool
     public var defaultValue: DefaultValue
 
-    public init(_ name: String, help: String, optional: Bool = false, variadic: Bool = false, default defaultValue: DefaultValue = .none) {
-        (self.name, self.help, self.isOptional, self.isVariadic, self.defaultValue) = (name, help, optional, variadic, defaultValue)
+    public init(
+        _ name: String, help: String, optional: Bool = false, variadic: Bool = false,
+        default defaultValue: DefaultValue = .none
+    ) {
+        (self.name, self.help, self.isOptional, self.isVariadic, self.defaultValue) = (
+            name, help, optional, variadic, defaultValue
+        )
     }
 }
 

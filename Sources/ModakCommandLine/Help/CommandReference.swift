@@ -11,7 +11,7 @@ public enum CommandReference {
             "",
             "<!-- Generated from the declaration in Sources/ModakCommandLine by `make reference`"
                 + " (`modak reference > \(path)`); edit the declaration, not this file. -->",
-            "",
+            ""
         ]
         lines += root.discussion.flatMap { [$0, ""] }
         lines.append("Every command answers `-h` and `--help`, as does `\(root.name) help COMMAND`.")
@@ -31,15 +31,21 @@ public enum CommandReference {
         lines += ["```"] + HelpFormatter.synopsis(path, lead: "") + ["```"]
         if !command.arguments.isEmpty {
             lines += ["", "| Argument | Description |", "|---|---|"]
-            lines += command.arguments.map { "| \(cell(code(Synopsis.usage($0)))) | \(cell(Synopsis.description($0, code: code))) |" }
+            lines += command.arguments.map {
+                "| \(cell(code(Synopsis.usage($0)))) | \(cell(Synopsis.description($0, code: code))) |"
+            }
         }
         if !command.options.isEmpty {
             lines += ["", "| Option | Description |", "|---|---|"]
-            lines += command.options.map { "| \(cell(code(Synopsis.label($0)))) | \(cell(Synopsis.description($0, code: code))) |" }
+            lines += command.options.map {
+                "| \(cell(code(Synopsis.label($0)))) | \(cell(Synopsis.description($0, code: code))) |"
+            }
         }
         if !command.visibleSubcommands.isEmpty {
             lines += ["", "| Command | Description |", "|---|---|"]
-            lines += command.visibleSubcommands.map { "| [\(code($0.name))](#\(anchor(path + [$0]))) | \(cell($0.abstract)) |" }
+            lines += command.visibleSubcommands.map {
+                "| [\(code($0.name))](#\(anchor(path + [$0]))) | \(cell($0.abstract)) |"
+            }
         }
         if !command.examples.isEmpty {
             lines += ["", "Examples:", "", "```sh"]

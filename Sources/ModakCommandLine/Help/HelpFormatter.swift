@@ -9,21 +9,32 @@ public enum HelpFormatter {
 
     public static func help(for path: [Command]) -> String {
         let command = path[path.count - 1]
-        var sections = [Synopsis.wrap("OVERVIEW: " + command.abstract, width: width, indent: 10).joined(separator: "\n")]
+        var sections = [
+            Synopsis.wrap("OVERVIEW: " + command.abstract, width: width, indent: 10).joined(separator: "\n")
+        ]
         if !command.discussion.isEmpty {
-            sections.append(command.discussion.map { Synopsis.wrap($0, width: width).joined(separator: "\n") }.joined(separator: "\n\n"))
+            sections.append(
+                command.discussion.map { Synopsis.wrap($0, width: width).joined(separator: "\n") }.joined(
+                    separator: "\n\n"))
         }
         sections.append(synopsis(path, lead: "USAGE: ").joined(separator: "\n"))
         if !command.arguments.isEmpty {
-            sections.append(list("ARGUMENTS:", command.arguments.map { (Synopsis.usage($0), Synopsis.description($0, code: plain)) }))
+            sections.append(
+                list(
+                    "ARGUMENTS:", command.arguments.map { (Synopsis.usage($0), Synopsis.description($0, code: plain)) })
+            )
         }
-        sections.append(list("OPTIONS:", command.optionsWithHelp.map { (Synopsis.label($0), Synopsis.description($0, code: plain)) }))
+        sections.append(
+            list(
+                "OPTIONS:", command.optionsWithHelp.map { (Synopsis.label($0), Synopsis.description($0, code: plain)) })
+        )
         if !command.visibleSubcommands.isEmpty {
             sections.append(list("COMMANDS:", command.visibleSubcommands.map { ($0.name, $0.abstract) }))
         }
         if !command.examples.isEmpty {
             let examples = command.examples.map { example in
-                (["  " + example.command] + Synopsis.wrap(example.summary, width: width - 6).map { "      " + $0 }).joined(separator: "\n")
+                (["  " + example.command] + Synopsis.wrap(example.summary, width: width - 6).map { "      " + $0 })
+                    .joined(separator: "\n")
             }
             sections.append("EXAMPLES:\n" + examples.joined(separator: "\n\n"))
         }

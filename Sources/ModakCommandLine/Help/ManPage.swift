@@ -22,7 +22,7 @@ public enum ManPage {
                 + "\"Modak Manual\"",
             ".SH NAME",
             "\(escape(title)) \\- \(text(command.abstract))",
-            ".SH SYNOPSIS",
+            ".SH SYNOPSIS"
         ]
         let (prefix, parts) = Synopsis.parts(path)
         lines += [".B \(escape(prefix))", escape(parts.joined(separator: " "))]

@@ -28,7 +28,9 @@ public enum CommandParser {
         if command.options.contains(Option.version), options.contains(Option.version.longName) { return .version }
         guard command.subcommands.isEmpty else {
             guard let word = rest.first else {
-                throw UsageError(.missingCommand(of: names(path), choices: command.visibleSubcommands.map(\.name)), command: names(path))
+                throw UsageError(
+                    .missingCommand(of: names(path), choices: command.visibleSubcommands.map(\.name)),
+                    command: names(path))
             }
             throw unknownOption(word, path: path)
         }
@@ -44,7 +46,8 @@ public enum CommandParser {
         if let command = parent.subcommand(named: word) { return command }
         let choices = parent.visibleSubcommands.map(\.name)
         let suggestion = KeySuggestion.nearest(to: word, among: choices)
-        throw UsageError(.unknownCommand(word, of: names(path), suggestion: suggestion, choices: choices), command: names(path))
+        throw UsageError(
+            .unknownCommand(word, of: names(path), suggestion: suggestion, choices: choices), command: names(path))
     }
 
     /// `modak help new saying`: the command named by the help command's words.
@@ -65,7 +68,8 @@ public enum CommandParser {
 
     // MARK: - Options and arguments
 
-    private static func parseOptions(_ words: ArraySlice<String>, path: [Command]) throws(UsageError) -> ParsedArguments {
+    private static func parseOptions(_ words: ArraySlice<String>, path: [Command]) throws(UsageError) -> ParsedArguments
+    {
         let command = path[path.count - 1]
         var parsed = ParsedArguments(path: path)
         var positional: [String] = []
@@ -139,7 +143,8 @@ public enum CommandParser {
             let name = written.dropFirst(2)
             if let option = options.first(where: { $0.name == name }) { return (option, true) }
             if name.hasPrefix("no-"), let option = options.first(where: { $0.name == name.dropFirst(3) }),
-               case .flag(_, negatable: true) = option.kind {
+                case .flag(_, negatable: true) = option.kind
+            {
                 return (option, false)
             }
             return nil
@@ -154,7 +159,9 @@ public enum CommandParser {
         for option in command.options {
             if case .flag(_, negatable: true) = option.kind { names.append("no-" + option.name) }
         }
-        let suggestion = written.hasPrefix("--") ? KeySuggestion.nearest(to: String(written.dropFirst(2)), among: names).map { "--" + $0 } : nil
+        let suggestion =
+            written.hasPrefix("--")
+            ? KeySuggestion.nearest(to: String(written.dropFirst(2)), among: names).map { "--" + $0 } : nil
         return UsageError(.unknownOption(written, suggestion: suggestion), command: self.names(path))
     }
 

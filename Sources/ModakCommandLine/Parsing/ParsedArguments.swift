@@ -31,7 +31,9 @@ public struct ParsedArguments: Sendable {
 
     /// For an option that is required or has a default value, so it always has one.
     public func value(_ option: Option) -> String {
-        guard let value = self[option] else { preconditionFailure("--\(option.name) of \(commandName) is neither required nor defaulted") }
+        guard let value = self[option] else {
+            preconditionFailure("--\(option.name) of \(commandName) is neither required nor defaulted")
+        }
         return value
     }
 
@@ -48,7 +50,9 @@ public struct ParsedArguments: Sendable {
 
     public func flag(_ option: Option) -> Bool {
         let declared = declared(option)
-        guard case .flag(let isOn, _) = declared.kind else { preconditionFailure("--\(option.name) of \(commandName) is no flag") }
+        guard case .flag(let isOn, _) = declared.kind else {
+            preconditionFailure("--\(option.name) of \(commandName) is no flag")
+        }
         return flags[declared.name] ?? isOn
     }
 
@@ -59,12 +63,17 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The same, for an option that is required or has a default value.
-    public func convertedValue<T>(_ option: Option, expected: String, _ convert: (String) -> T?) throws(UsageError) -> T {
+    public func convertedValue<T>(_ option: Option, expected: String, _ convert: (String) -> T?) throws(UsageError) -> T
+    {
         try Self.convert(value(option), of: option, expected: expected, convert)
     }
 
-    private static func convert<T>(_ text: String, of option: Option, expected: String, _ convert: (String) -> T?) throws(UsageError) -> T {
-        guard let value = convert(text) else { throw UsageError(.invalidValue(of: option.longName, expected: expected, value: text)) }
+    private static func convert<T>(_ text: String, of option: Option, expected: String, _ convert: (String) -> T?)
+        throws(UsageError) -> T
+    {
+        guard let value = convert(text) else {
+            throw UsageError(.invalidValue(of: option.longName, expected: expected, value: text))
+        }
         return value
     }
 
@@ -80,7 +89,9 @@ public struct ParsedArguments: Sendable {
 
     /// For an argument that is required or has a default value.
     public func value(_ argument: Argument) -> String {
-        guard let value = self[argument] else { preconditionFailure("\(argument.name) of \(commandName) is neither required nor defaulted") }
+        guard let value = self[argument] else {
+            preconditionFailure("\(argument.name) of \(commandName) is neither required nor defaulted")
+        }
         return value
     }
 }

@@ -50,8 +50,10 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
             let missing = parent.count == 1 ? "no command given" : "`\(parent.joined(separator: " "))` needs a command"
             return "\(missing): choose \(CommandParser.alternatives(choices))"
         case .unknownCommand(let word, let parent, let suggestion, let choices):
-            let unknown = "unknown command \(word)" + (parent.count > 1 ? " for `\(parent.joined(separator: " "))`" : "")
-            return unknown + (suggestion.map { ": did you mean \($0)?" } ?? ": choose \(CommandParser.alternatives(choices))")
+            let unknown =
+                "unknown command \(word)" + (parent.count > 1 ? " for `\(parent.joined(separator: " "))`" : "")
+            return unknown
+                + (suggestion.map { ": did you mean \($0)?" } ?? ": choose \(CommandParser.alternatives(choices))")
         case .noSubcommands(let word, let command):
             return "`\(command.joined(separator: " "))` has no commands, so no \(word)"
         case .unknownOption(let written, let suggestion):
@@ -77,7 +79,11 @@ public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .exclusiveOptions(let one, let other):
             return "give \(one) or \(other), not both"
         case .invalidBudget(let text):
-            return "--budget must be MIN-MAX in whole KRW from 0 to \(GiftProfile.maximumBudget), e.g. 10000-50000, not `\(text)`"
+            return
+                """
+                --budget must be MIN-MAX in whole KRW from 0 to \(GiftProfile.maximumBudget), e.g. 10000-50000, \
+                not `\(text)`
+                """
         case .budgetMinimumAboveMaximum(let low, let high):
             return "--budget minimum \(low) is above the maximum \(high)"
         case .invalidAnswer(let answer):

@@ -18,7 +18,9 @@ public struct SiteConfig: Sendable, Equatable {
         public var url: String
         public var source: SourceLocation
 
-        public init(title: String, url: String, source: SourceLocation) { (self.title, self.url, self.source) = (title, url, source) }
+        public init(title: String, url: String, source: SourceLocation) {
+            (self.title, self.url, self.source) = (title, url, source)
+        }
 
         public var isExternal: Bool { URLRules.isAbsoluteWebURL(url) }
     }
@@ -110,7 +112,10 @@ public struct Gift: Sendable, Equatable {
     public var gender: GiftGender
     public var source: SourceLocation
 
-    public init(id: String, name: String, price: Int, image: String, tags: [String], link: String? = nil, description: String = "", gender: GiftGender = .any, source: SourceLocation) {
+    public init(
+        id: String, name: String, price: Int, image: String, tags: [String], link: String? = nil,
+        description: String = "", gender: GiftGender = .any, source: SourceLocation
+    ) {
         (self.id, self.name, self.price, self.image, self.tags) = (id, name, price, image, tags)
         (self.link, self.description, self.gender, self.source) = (link, description, gender, source)
     }

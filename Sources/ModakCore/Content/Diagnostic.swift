@@ -70,8 +70,12 @@ public struct DiagnosticLog: Sendable {
     public var warnings: [Diagnostic] { items.filter { $0.severity == .warning } }
 
     public mutating func append(_ diagnostic: Diagnostic) { items.append(diagnostic) }
-    public mutating func error(_ location: SourceLocation, _ message: String) { items.append(.error(location, message)) }
-    public mutating func warning(_ location: SourceLocation, _ message: String) { items.append(.warning(location, message)) }
+    public mutating func error(_ location: SourceLocation, _ message: String) {
+        items.append(.error(location, message))
+    }
+    public mutating func warning(_ location: SourceLocation, _ message: String) {
+        items.append(.warning(location, message))
+    }
     public mutating func append(contentsOf other: DiagnosticLog) { items.append(contentsOf: other.items) }
 
     /// Sorted by path, then line, so output does not depend on the order files were read.

@@ -32,10 +32,21 @@ public enum FirebaseImport {
         do throws(JSONSyntaxError) {
             root = try JSONParser.parse(export.bytes)
         } catch {
-            return Conversion(files: [], skipped: 0, diagnostics: [Diagnostic(path: path, line: error.line, "the export is not valid JSON: \(error.message)")])
+            return Conversion(
+                files: [], skipped: 0,
+                diagnostics: [
+                    Diagnostic(path: path, line: error.line, "the export is not valid JSON: \(error.message)")
+                ])
         }
-        guard case .object(let sections) = root.value, let texts = sections.first(where: { $0.key == "Text" })?.value else {
-            return Conversion(files: [], skipped: 0, diagnostics: [Diagnostic(path: path, line: root.line, "there is no `Text` object at the top: export the app's whole Realtime Database as JSON")])
+        guard case .object(let sections) = root.value, let texts = sections.first(where: { $0.key == "Text" })?.value
+        else {
+            return Conversion(
+                files: [], skipped: 0,
+                diagnostics: [
+                    Diagnostic(
+                        path: path, line: root.line,
+                        "there is no `Text` object at the top: export the app's whole Realtime Database as JSON")
+                ])
         }
 
         // Firebase writes a collection as an object keyed `Text0`, `Text1`…, or as an array with
@@ -43,9 +54,14 @@ public enum FirebaseImport {
         let records: [(key: String, node: JSONNode)]
         switch texts.value {
         case .object(let members): records = members.map { ($0.key, $0.value) }
-        case .array(let elements): records = elements.enumerated().filter { $0.element.value != .null }.map { (String($0.offset), $0.element) }
+        case .array(let elements):
+            records = elements.enumerated().filter { $0.element.value != .null }.map { (String($0.offset), $0.element) }
         default:
-            return Conversion(files: [], skipped: 0, diagnostics: [Diagnostic(path: path, line: texts.line, "`Text` is \(texts.kindName), not an object of texts")])
+            return Conversion(
+                files: [], skipped: 0,
+                diagnostics: [
+                    Diagnostic(path: path, line: texts.line, "`Text` is \(texts.kindName), not an object of texts")
+                ])
         }
 
         var files: [SayingFile] = []
@@ -61,14 +77,22 @@ public enum FirebaseImport {
             let record = Record(key: key, members: members, location: location)
             guard let saying = record.saying(in: timeZone, log: &log) else { continue }
             if let earlier = firstUse[saying.id] {
-                log.warning(location, "Text/\(key) has the id `\(saying.id)` of Text/\(earlier): skipped; give one of them another id")
+                log.warning(
+                    location,
+                    "Text/\(key) has the id `\(saying.id)` of Text/\(earlier): skipped; give one of them another id")
                 continue
             }
             firstUse[saying.id] = key
             files.append(saying)
         }
         if !ignoredFields.isEmpty {
-            log.warning(SourceLocation(path: path, line: texts.line), "not imported, as Modak has no place for them: \(ignoredFields.sorted().map { "`\($0)`" }.joined(separator: ", "))")
+            log.warning(
+                SourceLocation(path: path, line: texts.line),
+                """
+                not imported, as Modak has no place for them: \
+                \(ignoredFields.sorted().map { "`\($0)`" }.joined(separator: ", "))
+                """
+            )
         }
         return Conversion(files: files, skipped: records.count - files.count, diagnostics: log.sorted)
     }
@@ -97,7 +121,13 @@ public enum FirebaseImport {
         func saying(in timeZone: TimeZone, log: inout DiagnosticLog) -> SayingFile? {
             let id = text("id") ?? key
             guard Identifier.isValid(id) else {
-                log.warning(line(of: "id"), "Text/\(key) has the id `\(id.prefix(70))`, which cannot name a file (1 to 64 letters, digits, `_` or `-`): skipped")
+                log.warning(
+                    line(of: "id"),
+                    """
+                    Text/\(key) has the id `\(id.prefix(70))`, which cannot name a file (1 to 64 letters, digits, \
+                    `_` or `-`): skipped
+                    """
+                )
                 return nil
             }
             let kor = singleLine("kor", log: &log)
@@ -109,7 +139,9 @@ public enum FirebaseImport {
             // A saying needs its author (`who: ""` does not load), so a text without one is no file.
             let who = singleLine("who", log: &log)
             guard !who.isEmpty else {
-                log.warning(line(of: "who"), "Text/\(key) (id `\(id)`) has no `who` text: skipped; a saying needs to say who said it")
+                log.warning(
+                    line(of: "who"),
+                    "Text/\(key) (id `\(id)`) has no `who` text: skipped; a saying needs to say who said it")
                 return nil
             }
             guard let time = time(in: timeZone, log: &log) else { return nil }
@@ -125,12 +157,17 @@ public enum FirebaseImport {
         /// Front matter holds one line per value: line breaks the app allowed become spaces.
         func singleLine(_ name: String, log: inout DiagnosticLog) -> String {
             let original = (text(name) ?? "").trimmedOfWhitespace
-            let lines = original.components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let lines = original.components(separatedBy: .newlines).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
             let joined = lines.joined(separator: " ")
             // Control characters (not format characters: emoji need their joiners) have no place in a saying.
-            let cleaned = String(String.UnicodeScalarView(joined.unicodeScalars.filter { $0 == "\t" || $0.properties.generalCategory != .control }))
+            let cleaned = String(
+                String.UnicodeScalarView(
+                    joined.unicodeScalars.filter { $0 == "\t" || $0.properties.generalCategory != .control }))
             if lines.count > 1 {
-                log.warning(line(of: name), "Text/\(key): the line breaks in `\(name)` became spaces, as a saying's text is one line")
+                log.warning(
+                    line(of: name),
+                    "Text/\(key): the line breaks in `\(name)` became spaces, as a saying's text is one line")
             }
             return cleaned
         }
@@ -148,7 +185,13 @@ public enum FirebaseImport {
                 let seconds = abs(number) >= 1e11 ? number / 1000 : number
                 return FirebaseImport.wallClock(Date(timeIntervalSince1970: seconds.rounded(.down)), in: timeZone)
             }
-            log.warning(line(of: "time"), "Text/\(key) has the time `\(written.prefix(40))`, which is neither \(TimeParser.acceptedForms) nor epoch milliseconds: skipped")
+            log.warning(
+                line(of: "time"),
+                """
+                Text/\(key) has the time `\(written.prefix(40))`, which is neither \(TimeParser.acceptedForms) nor \
+                epoch milliseconds: skipped
+                """
+            )
             return nil
         }
     }
@@ -163,6 +206,7 @@ public enum FirebaseImport {
         let text = "\(day) \(pad(second / 3600, 2)):\(pad(second / 60 % 60, 2)):\(pad(second % 60, 2))"
         if TimeParser.parse(text, in: timeZone) == date { return text }
         let sign = offset < 0 ? "-" : "+"
-        return text.replacingOccurrences(of: " ", with: "T") + "\(sign)\(pad(abs(offset) / 3600, 2)):\(pad(abs(offset) / 60 % 60, 2))"
+        return text.replacingOccurrences(of: " ", with: "T")
+            + "\(sign)\(pad(abs(offset) / 3600, 2)):\(pad(abs(offset) / 60 % 60, 2))"
     }
 }

@@ -8,8 +8,9 @@ enum AuthorsLoader {
         guard let root = JSONDocumentReader.parse(file, log: &log) else { return [:] }
         let path = file.displayPath
         guard case .object(let members) = root.value else {
-            log.error(SourceLocation(path: path, line: root.line),
-                      "authors.json must hold one JSON object like {\"Seneca\": \(entryShape)}, not \(root.kindName)")
+            log.error(
+                SourceLocation(path: path, line: root.line),
+                "authors.json must hold one JSON object like {\"Seneca\": \(entryShape)}, not \(root.kindName)")
             return [:]
         }
         var authors: [String: AuthorNames] = [:]
@@ -21,13 +22,15 @@ enum AuthorsLoader {
                 continue
             }
             if let first = authors[who] {
-                log.error(location,
-                          "the author `\(who)` is listed twice (first on line \(first.source.line)): keep one")
+                log.error(
+                    location,
+                    "the author `\(who)` is listed twice (first on line \(first.source.line)): keep one")
                 continue
             }
             guard let record = member.value.record(path: path) else {
-                log.error(location,
-                          "the entry for `\(who)` must be an object like \(entryShape), not \(member.value.kindName)")
+                log.error(
+                    location,
+                    "the entry for `\(who)` must be an object like \(entryShape), not \(member.value.kindName)")
                 continue
             }
             if let entry = entry(who, record, log: &log) { authors[who] = entry }

@@ -7,20 +7,30 @@ import ParallelWork
 public enum ContentLoader {
     /// Top-level folders whose names a page slug may not take, because the site writes there.
     public static let reservedSlugs: Set<String> = [
-        "sayings", "cards", "favorites", "unused", "search", "settings", "notices", "gifts", "souvenirs", "assets", "static",
-        "page", "archive", "tags", "authors", "data",
+        "sayings", "cards", "favorites", "unused", "search", "settings", "notices", "gifts", "souvenirs", "assets",
+        "static",
+        "page", "archive", "tags", "authors", "data"
     ]
 
     /// `folder` is the content folder as diagnostics name it (`content`); without it, it is taken
     /// from the files' display paths, which an empty folder does not have.
-    public static func load(_ files: [SourceFile], folder: String? = nil) -> (content: ContentSet?, log: DiagnosticLog) {
+    public static func load(_ files: [SourceFile], folder: String? = nil) -> (content: ContentSet?, log: DiagnosticLog)
+    {
         var log = DiagnosticLog()
         let files = files.sorted { $0.relativePath < $1.relativePath }
         guard let siteFile = files.first(where: { $0.relativePath == "site.json" }) else {
             // Named the way the other files are, so the message says which folder lacks it.
-            let prefix = folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+            let prefix =
+                folder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
                 ?? files.first.map { String($0.displayPath.dropLast($0.relativePath.count)) } ?? ""
-            log.append(Diagnostic(path: prefix + "site.json", "the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \"https://…/\"}, or start a new site with `modak init`"))
+            log.append(
+                Diagnostic(
+                    path: prefix + "site.json",
+                    """
+                    the content folder has no site.json: create one with at least {\"title\": \"…\", \"baseURL\": \
+                    \"https://…/\"}, or start a new site with `modak init`
+                    """
+                ))
             return (nil, log)
         }
         let site = SiteConfigLoader.load(siteFile, log: &log)
@@ -33,9 +43,13 @@ public enum ContentLoader {
         // Saying files are most of a large site, and independent of each other: they are parsed on
         // every core first, then taken in file order below, so diagnostics keep their order.
         let kinds = ParallelMap.map(files, kind(of:))
-        let parsedSayings = ParallelMap.map(files.indices.filter { kinds[$0].map { $0 == ("sayings", "md") } ?? false }.map { files[$0] }) { file in
+        let parsedSayings = ParallelMap.map(
+            files.indices.filter { kinds[$0].map { $0 == ("sayings", "md") } ?? false }.map { files[$0] }
+        ) { file in
             var fileLog = DiagnosticLog()
-            let saying = FrontMatterParser.parse(file, log: &fileLog).flatMap { SayingDecoder.decode(markdown: $0, in: zone, log: &fileLog) }
+            let saying = FrontMatterParser.parse(file, log: &fileLog).flatMap {
+                SayingDecoder.decode(markdown: $0, in: zone, log: &fileLog)
+            }
             return (saying: saying, log: fileLog)
         }
         var nextParsedSaying = parsedSayings.indices.makeIterator()
@@ -51,22 +65,32 @@ public enum ContentLoader {
                 if let saying = parsedSayings[parsed].saying { content.sayings.append(saying) }
             case ("sayings", "json"):
                 for record in JSONDocumentReader.records(file, noun: "saying", allowSingleObject: true, log: &log) {
-                    if let saying = SayingDecoder.decode(json: record, in: zone, log: &log) { content.sayings.append(saying) }
+                    if let saying = SayingDecoder.decode(json: record, in: zone, log: &log) {
+                        content.sayings.append(saying)
+                    }
                 }
             case ("souvenirs", "md"):
-                if let document = FrontMatterParser.parse(file, log: &log), let souvenir = SouvenirDecoder.decode(markdown: document, in: zone, log: &log) {
+                if let document = FrontMatterParser.parse(file, log: &log),
+                    let souvenir = SouvenirDecoder.decode(markdown: document, in: zone, log: &log)
+                {
                     content.souvenirs.append(souvenir)
                 }
             case ("souvenirs", "json"):
                 for record in JSONDocumentReader.records(file, noun: "souvenir", allowSingleObject: false, log: &log) {
-                    if let souvenir = SouvenirDecoder.decode(json: record, in: zone, log: &log) { content.souvenirs.append(souvenir) }
+                    if let souvenir = SouvenirDecoder.decode(json: record, in: zone, log: &log) {
+                        content.souvenirs.append(souvenir)
+                    }
                 }
             case ("notices", "md"):
-                if let document = FrontMatterParser.parse(file, log: &log), let notice = PageDecoder.notice(document, fileStem: stem(of: path), in: zone, log: &log) {
+                if let document = FrontMatterParser.parse(file, log: &log),
+                    let notice = PageDecoder.notice(document, fileStem: stem(of: path), in: zone, log: &log)
+                {
                     content.notices.append(notice)
                 }
             case ("pages", "md"):
-                if let document = FrontMatterParser.parse(file, log: &log), let page = PageDecoder.page(document, fileStem: stem(of: path), log: &log) {
+                if let document = FrontMatterParser.parse(file, log: &log),
+                    let page = PageDecoder.page(document, fileStem: stem(of: path), log: &log)
+                {
                     content.pages.append(page)
                 }
             case ("gifts", "json") where path == "gifts/gifts.json":
@@ -79,7 +103,9 @@ public enum ContentLoader {
                 let outputPath = path.hasPrefix("static/") ? String(path.dropFirst("static/".count)) : path
                 content.assets.append(Asset(outputPath: outputPath, bytes: file.bytes))
             default:
-                log.warning(SourceLocation(path: file.displayPath, line: 1), "Modak ignores `\(fileName(path))`: \(whatBelongs(in: kind.folder))")
+                log.warning(
+                    SourceLocation(path: file.displayPath, line: 1),
+                    "Modak ignores `\(fileName(path))`: \(whatBelongs(in: kind.folder))")
             }
         }
         if let giftsFile {
@@ -87,8 +113,10 @@ public enum ContentLoader {
                 .compactMap { GiftDecoder.gift($0, log: &log) }
         }
         if let questionsFile {
-            content.questions = JSONDocumentReader.records(questionsFile, noun: "question", allowSingleObject: false, log: &log)
-                .compactMap { GiftDecoder.question($0, log: &log) }
+            content.questions = JSONDocumentReader.records(
+                questionsFile, noun: "question", allowSingleObject: false, log: &log
+            )
+            .compactMap { GiftDecoder.question($0, log: &log) }
         }
         if let authorsFile { content.authors = AuthorsLoader.load(authorsFile, log: &log) }
         CrossChecks.run(&content, log: &log)
@@ -110,7 +138,8 @@ public enum ContentLoader {
     private static func fileExtension(_ path: String) -> String {
         let bytes = path.utf8
         guard let dot = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "/") }),
-              bytes[dot] == UInt8(ascii: ".") else { return "" }
+            bytes[dot] == UInt8(ascii: ".")
+        else { return "" }
         return path[bytes.index(after: dot)...].lowercased()
     }
 
@@ -121,7 +150,11 @@ public enum ContentLoader {
         case "souvenirs": "a souvenir file is a `.md` file with front matter or a `.json` file"
         case "notices": "a notice is a `.md` file with front matter"
         case "pages": "a page is a `.md` file with front matter"
-        case "gifts": "the only JSON files read in gifts/ are `gifts.json` and `questions.json` (its other files, such as images, are published as they are)"
+        case "gifts":
+            """
+            the only JSON files read in gifts/ are `gifts.json` and `questions.json` (its other files, such as \
+            images, are published as they are)
+            """
         default: "content files belong in sayings/, souvenirs/, notices/, pages/, gifts/ or static/"
         }
     }
@@ -158,7 +191,8 @@ enum SayingDecoder {
         _ record: RawRecord, body: (text: String, source: MarkdownSource)?, in zone: TimeZone, log: inout DiagnosticLog
     ) -> Saying? {
         let errorsBefore = log.errors.count
-        let reader = RecordReader(record, noun: "saying", knownKeys: body == nil ? knownKeys : frontMatterKeys, log: &log)
+        let reader = RecordReader(
+            record, noun: "saying", knownKeys: body == nil ? knownKeys : frontMatterKeys, log: &log)
         let id = reader.identifier("id", log: &log)
         let kor = reader.string("kor", log: &log) ?? ""
         let eng = reader.string("eng", log: &log) ?? ""
@@ -184,7 +218,8 @@ enum SouvenirDecoder {
     /// The keys of a souvenir in a JSON file.
     static let jsonKeys = ["message", "deliverDate", "title"]
 
-    static func decode(markdown document: FrontMatterDocument, in zone: TimeZone, log: inout DiagnosticLog) -> Souvenir? {
+    static func decode(markdown document: FrontMatterDocument, in zone: TimeZone, log: inout DiagnosticLog) -> Souvenir?
+    {
         let errorsBefore = log.errors.count
         let reader = RecordReader(document.record, noun: "souvenir", knownKeys: markdownKeys, log: &log)
         let title = reader.string("title", log: &log)
@@ -215,7 +250,9 @@ enum PageDecoder {
     static let noticeKeys = ["title", "date", "slug", "draft"]
     static let pageKeys = ["title", "slug", "draft"]
 
-    static func notice(_ document: FrontMatterDocument, fileStem: String, in zone: TimeZone, log: inout DiagnosticLog) -> Notice? {
+    static func notice(_ document: FrontMatterDocument, fileStem: String, in zone: TimeZone, log: inout DiagnosticLog)
+        -> Notice?
+    {
         let errorsBefore = log.errors.count
         let reader = RecordReader(document.record, noun: "notice", knownKeys: noticeKeys, log: &log)
         let title = reader.string("title", required: true, log: &log)
@@ -246,7 +283,13 @@ enum PageDecoder {
     private static func slug(_ reader: RecordReader, fileStem: String, log: inout DiagnosticLog) -> String? {
         if reader.record["slug"] != nil { return reader.identifier("slug", log: &log) }
         guard Identifier.isValid(fileStem) else {
-            log.error(reader.record.location, "the file name `\(fileStem.prefix(70))` cannot be a URL: rename it with letters, digits, `_` or `-`, or add `slug:`")
+            log.error(
+                reader.record.location,
+                """
+                the file name `\(fileStem.prefix(70))` cannot be a URL: rename it with letters, digits, `_` or \
+                `-`, or add `slug:`
+                """
+            )
             return nil
         }
         return fileStem
@@ -266,7 +309,9 @@ enum GiftDecoder {
         let price = reader.integer("price", required: true, in: 0...maximumPrice, log: &log)
         let image = reader.string("image", required: true, log: &log)
         if let image, !URLRules.isAbsoluteWebURL(image) && !URLRules.isContainedRelativePath(image) {
-            log.error(reader.location(of: "image"), "`image` must be an http(s) URL or a path inside gifts/ such as `images/mug.svg`")
+            log.error(
+                reader.location(of: "image"),
+                "`image` must be an http(s) URL or a path inside gifts/ such as `images/mug.svg`")
         }
         let link = reader.string("link", log: &log)
         if let link, !URLRules.isAbsoluteWebURL(link) {
@@ -277,13 +322,17 @@ enum GiftDecoder {
             if let value = GiftGender(rawValue: text) {
                 gender = value
             } else {
-                log.error(reader.location(of: "gender"), "`gender` must be `any`, `female` or `male`, not `\(text.prefix(20))`")
+                log.error(
+                    reader.location(of: "gender"),
+                    "`gender` must be `any`, `female` or `male`, not `\(text.prefix(20))`")
             }
         }
         let tags = reader.stringList("tags", log: &log)
         let description = reader.string("description", log: &log) ?? ""
         guard log.errors.count == errorsBefore, let id, let name, let price, let image else { return nil }
-        return Gift(id: id, name: name, price: price, image: image, tags: tags, link: link, description: description, gender: gender, source: record.location)
+        return Gift(
+            id: id, name: name, price: price, image: image, tags: tags, link: link, description: description,
+            gender: gender, source: record.location)
     }
 
     static func question(_ record: RawRecord, log: inout DiagnosticLog) -> Question? {
@@ -307,7 +356,9 @@ enum CrossChecks {
         unique(content.pages.map { ($0.slug, $0.source) }, noun: "page slug", log: &log)
         let giftTags = Set(content.gifts.flatMap(\.tags))
         for question in content.questions where !giftTags.contains(question.tag) {
-            log.warning(question.source, "no gift has the tag `\(question.tag)`, so question `\(question.id)` never changes the result")
+            log.warning(
+                question.source,
+                "no gift has the tag `\(question.tag)`, so question `\(question.id)` never changes the result")
         }
         unusedAuthorEntries(content, log: &log)
     }
@@ -332,7 +383,8 @@ enum CrossChecks {
         var firstSeen: [String: SourceLocation] = [:]
         for (id, location) in items {
             if let first = firstSeen[id] {
-                log.error(location, "the \(noun) `\(id)` is already used at \(first.path):\(first.line): ids must be unique")
+                log.error(
+                    location, "the \(noun) `\(id)` is already used at \(first.path):\(first.line): ids must be unique")
             } else {
                 firstSeen[id] = location
             }

@@ -18,7 +18,8 @@ struct RecordReader {
             var firstLine: Int?
             for (key, field) in record.fields where key == known {
                 if let firstLine {
-                    log.error(location(line: field.line), "`\(key)` is set twice (first on line \(firstLine)): keep one")
+                    log.error(
+                        location(line: field.line), "`\(key)` is set twice (first on line \(firstLine)): keep one")
                 } else {
                     firstLine = field.line
                 }
@@ -51,7 +52,8 @@ struct RecordReader {
         case .string(let text):
             let cleaned = TextCleaning.clean(text.nfc)
             if cleaned.firstLine != nil {
-                log.warning(location(line: field.line), "`\(key)` holds invisible control characters, which were removed")
+                log.warning(
+                    location(line: field.line), "`\(key)` holds invisible control characters, which were removed")
             }
             return cleaned.text
         case .number(let text): return text
@@ -101,7 +103,8 @@ struct RecordReader {
             return nil
         }
         guard range.contains(value) else {
-            log.error(location(line: field.line), "`\(key)` is \(value), outside \(range.lowerBound)…\(range.upperBound)")
+            log.error(
+                location(line: field.line), "`\(key)` is \(value), outside \(range.lowerBound)…\(range.upperBound)")
             return nil
         }
         return value
@@ -144,10 +147,13 @@ public enum Identifier {
     /// `[A-Za-z0-9_-]{1,64}`: ids and slugs become folder names, so nothing else may pass.
     public static func isValid(_ text: String) -> Bool {
         let utf8 = text.utf8
-        return (1...64).contains(utf8.count) && utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-        }
+        return (1...64).contains(utf8.count)
+            && utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+                    || byte == UInt8(ascii: "-")
+            }
     }
 }
 

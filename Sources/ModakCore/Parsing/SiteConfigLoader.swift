@@ -1,14 +1,19 @@
 import Foundation
 
 enum SiteConfigLoader {
-    static let knownKeys = ["title", "description", "baseURL", "language", "timezone", "theme", "author", "newDays", "feedLimit", "cards", "unsafeHTML", "precompress", "menu"]
+    static let knownKeys = [
+        "title", "description", "baseURL", "language", "timezone", "theme", "author", "newDays", "feedLimit", "cards",
+        "unsafeHTML", "precompress", "menu"
+    ]
     /// The keys of the `author` object.
     static let authorKeys = ["name", "email"]
 
     static func load(_ file: SourceFile, log: inout DiagnosticLog) -> SiteConfig? {
         guard let root = JSONDocumentReader.parse(file, log: &log) else { return nil }
         guard let record = root.record(path: file.displayPath) else {
-            log.error(SourceLocation(path: file.displayPath, line: root.line), "site.json must hold one JSON object, not \(root.kindName)")
+            log.error(
+                SourceLocation(path: file.displayPath, line: root.line),
+                "site.json must hold one JSON object, not \(root.kindName)")
             return nil
         }
         let errorsBefore = log.errors.count
@@ -16,27 +21,40 @@ enum SiteConfigLoader {
         let title = reader.string("title", required: true, log: &log)
         let baseURL = reader.string("baseURL", required: true, log: &log)
         if let baseURL, !URLRules.isAbsoluteWebURL(baseURL) {
-            log.error(reader.location(of: "baseURL"), "`baseURL` must be an absolute http(s) URL such as `https://example.org/`")
+            log.error(
+                reader.location(of: "baseURL"),
+                "`baseURL` must be an absolute http(s) URL such as `https://example.org/`")
         }
         var timeZone = TimeZone(identifier: "Asia/Seoul")!
         if let name = reader.string("timezone", log: &log) {
             if let zone = TimeZone(identifier: name) {
                 timeZone = zone
             } else {
-                log.error(reader.location(of: "timezone"), "`timezone` `\(name)` is not a known time zone: use an IANA name such as `Asia/Seoul` or `UTC`")
+                log.error(
+                    reader.location(of: "timezone"),
+                    "`timezone` `\(name)` is not a known time zone: use an IANA name such as `Asia/Seoul` or `UTC`")
             }
         }
         let theme = reader.string("theme", log: &log) ?? "bonfire"
         if !SiteConfig.themes.contains(theme) {
-            log.error(reader.location(of: "theme"), "`theme` `\(theme.prefix(30))` is not a theme: use one of \(SiteConfig.themes.map { "`\($0)`" }.joined(separator: ", "))")
+            log.error(
+                reader.location(of: "theme"),
+                """
+                `theme` `\(theme.prefix(30))` is not a theme: use one of \
+                \(SiteConfig.themes.map { "`\($0)`" }.joined(separator: ", "))
+                """
+            )
         }
         let author = readAuthor(root, path: file.displayPath, log: &log)
         let language = reader.string("language", log: &log) ?? "ko"
         if !isLanguageTag(language) {
             // Pages, feeds and the browser's date formatting (which throws on a bad tag) all use it.
             let dashed = language.replacingOccurrences(of: "_", with: "-")
-            let hint = isLanguageTag(dashed) ? "write `\(dashed)` (BCP 47 joins its parts with `-`)" : "use one such as `ko`, `en` or `en-US`"
-            log.error(reader.location(of: "language"), "`language` `\(language.prefix(30))` is not a language tag: \(hint)")
+            let hint =
+                isLanguageTag(dashed)
+                ? "write `\(dashed)` (BCP 47 joins its parts with `-`)" : "use one such as `ko`, `en` or `en-US`"
+            log.error(
+                reader.location(of: "language"), "`language` `\(language.prefix(30))` is not a language tag: \(hint)")
         }
         let config = SiteConfig(
             title: title ?? "",
@@ -61,17 +79,23 @@ enum SiteConfigLoader {
     /// A BCP 47 tag in its common shape: a 2–8 letter language, then `-` and 1–8 letters or digits.
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...8).contains(language.count), language.unicodeScalars.allSatisfy(\.isASCIILetter) else { return false }
+        guard let language = parts.first, (2...8).contains(language.count),
+            language.unicodeScalars.allSatisfy(\.isASCIILetter)
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
-            (1...8).contains(part.count) && part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) }
+            (1...8).contains(part.count)
+                && part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) }
         }
     }
 
     private static func readAuthor(_ root: JSONNode, path: String, log: inout DiagnosticLog) -> SiteConfig.Author? {
-        guard case .object(let members) = root.value, let node = members.first(where: { $0.key == "author" })?.value else { return nil }
+        guard case .object(let members) = root.value, let node = members.first(where: { $0.key == "author" })?.value
+        else { return nil }
         if case .string(let name) = node.value { return SiteConfig.Author(name: name) }
         guard let record = node.record(path: path) else {
-            log.error(SourceLocation(path: path, line: node.line), "`author` must be an object like {\"name\": \"…\", \"email\": \"…\"}")
+            log.error(
+                SourceLocation(path: path, line: node.line),
+                "`author` must be an object like {\"name\": \"…\", \"email\": \"…\"}")
             return nil
         }
         let reader = RecordReader(record, noun: "author", knownKeys: authorKeys, log: &log)
@@ -86,7 +110,8 @@ enum SiteConfigLoader {
 
 public enum URLRules {
     public static func isAbsoluteWebURL(_ text: String) -> Bool {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else { return false }
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty
+        else { return false }
         return scheme == "http" || scheme == "https"
     }
 
@@ -94,7 +119,7 @@ public enum URLRules {
     /// Checked over UTF-8 bytes (every character it looks for is ASCII): the writer checks every
     /// output path, and `String.contains` goes through `NSString`.
     public static func isContainedRelativePath(_ text: String) -> Bool {
-        var length = 0, dots = 0  // of the current segment
+        var length = 0, dots = 0 // of the current segment
         func isPlainSegment() -> Bool { length > 0 && !(dots == length && length <= 2) }
         for byte in text.utf8 {
             switch byte {

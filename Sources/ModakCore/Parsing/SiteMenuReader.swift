@@ -3,14 +3,23 @@
 /// (a leading `/` means that root too, as in Markdown); nothing else reaches the pages.
 enum SiteMenuReader {
     static func read(_ root: JSONNode, path: String, log: inout DiagnosticLog) -> [SiteConfig.MenuItem] {
-        guard case .object(let members) = root.value, let node = members.first(where: { $0.key == "menu" })?.value else { return [] }
+        guard case .object(let members) = root.value, let node = members.first(where: { $0.key == "menu" })?.value
+        else { return [] }
         guard case .array(let entries) = node.value else {
-            log.error(SourceLocation(path: path, line: node.line), "`menu` must be a list of links like [{\"title\": \"About\", \"url\": \"about/\"}]")
+            log.error(
+                SourceLocation(path: path, line: node.line),
+                "`menu` must be a list of links like [{\"title\": \"About\", \"url\": \"about/\"}]")
             return []
         }
         return entries.compactMap { entry in
             guard let record = entry.record(path: path) else {
-                log.error(SourceLocation(path: path, line: entry.line), "each `menu` entry must be an object like {\"title\": \"About\", \"url\": \"about/\"}, not \(entry.kindName)")
+                log.error(
+                    SourceLocation(path: path, line: entry.line),
+                    """
+                    each `menu` entry must be an object like {\"title\": \"About\", \"url\": \"about/\"}, not \
+                    \(entry.kindName)
+                    """
+                )
                 return nil
             }
             let errorsBefore = log.errors.count
@@ -31,15 +40,20 @@ enum SiteMenuReader {
 
     /// Why `url` cannot be a menu link, or nil when it can.
     static func problem(with url: String) -> String? {
-        if url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }) {
+        if url.unicodeScalars.contains(where: {
+            $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\\"
+        }) {
             return "holds spaces or other characters a URL cannot: percent-encode them"
         }
         if url.hasPrefix("//") { return "has no scheme: write it in full, as `https:\(url.prefix(60))`" }
         if let colon = url.firstIndex(of: ":"), !url[..<colon].contains(where: { "/?#".contains($0) }) {
-            return URLRules.isAbsoluteWebURL(url) ? nil : "is not a link a menu may hold: use an http(s) URL or a path inside the site such as `about/`"
+            return URLRules.isAbsoluteWebURL(url)
+                ? nil : "is not a link a menu may hold: use an http(s) URL or a path inside the site such as `about/`"
         }
         let path = url.prefix { $0 != "?" && $0 != "#" }
-        if path.split(separator: "/").contains("..") { return "leads outside the site: write the path from the site's root, such as `about/`" }
+        if path.split(separator: "/").contains("..") {
+            return "leads outside the site: write the path from the site's root, such as `about/`"
+        }
         return nil
     }
 

@@ -22,7 +22,9 @@ public struct SourceFile: Sendable, Equatable {
             isValid = String(validating: bytes, as: UTF8.self) != nil
         }
         if !isValid {
-            log.error(SourceLocation(path: displayPath, line: firstInvalidUTF8Line), "the file is not valid UTF-8: save it as UTF-8")
+            log.error(
+                SourceLocation(path: displayPath, line: firstInvalidUTF8Line),
+                "the file is not valid UTF-8: save it as UTF-8")
         }
         return isValid
     }

@@ -24,7 +24,8 @@ enum TextCleaning {
     /// The bytes a forbidden scalar can start with: a cheap test that rules out almost all text
     /// before the scalar-by-scalar pass.
     private static let mayStartForbidden = UTF8ByteSet { byte in
-        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2 || byte == 0xEF || byte >= 0xF0
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || byte == 0xC2 || byte == 0xEF
+            || byte >= 0xF0
     }
 
     static func isForbidden(_ scalar: Unicode.Scalar) -> Bool {

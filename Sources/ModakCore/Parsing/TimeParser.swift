@@ -12,9 +12,9 @@ public struct CivilDay: Sendable, Equatable, Hashable, Comparable, CustomStringC
     public init?(iso text: some StringProtocol) {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = asciiNumber(bytes[0..<4]), let month = asciiNumber(bytes[5..<7]),
-              let day = asciiNumber(bytes[8..<10]),
-              let checked = try? CivilDay.checked(year: year, month: month, day: day)
+            let year = asciiNumber(bytes[0..<4]), let month = asciiNumber(bytes[5..<7]),
+            let day = asciiNumber(bytes[8..<10]),
+            let checked = try? CivilDay.checked(year: year, month: month, day: day)
         else { return nil }
         self = checked
     }
@@ -109,7 +109,8 @@ public func appendDigits(_ number: Int, width: Int, to text: inout [UInt8]) {
 /// `2026-11-28T09:30:00`, and ISO 8601 with an offset (`Z`, `+09:00`, `+0900`, optional fraction). The hour may
 /// have one digit (`2026-11-28 9:30` is 09:30). A time without an offset is wall-clock time in the site's time zone.
 public enum TimeParser {
-    public static let acceptedForms = "`2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`, `2026-11-28T09:30:00` or `2026-11-28T09:30:00+09:00`"
+    public static let acceptedForms =
+        "`2026-11-28`, `2026-11-28 09:30`, `2026-11-28 09:30:00`, `2026-11-28T09:30:00` or `2026-11-28T09:30:00+09:00`"
 
     public static func parse(_ text: String, in timeZone: TimeZone) -> Date? {
         try? read(text, in: timeZone)
@@ -118,7 +119,9 @@ public enum TimeParser {
     /// The instant `text` names, or why it names none: a value that cannot be (`month 13`), or no accepted form.
     public static func read(_ text: String, in timeZone: TimeZone) throws(TimeProblem) -> Date {
         // Foundation's trimming is slow, and nearly every time has nothing to trim.
-        let text = text.first?.isWhitespace == true || text.last?.isWhitespace == true ? text.trimmingCharacters(in: .whitespaces) : text
+        let text =
+            text.first?.isWhitespace == true || text.last?.isWhitespace == true
+            ? text.trimmingCharacters(in: .whitespaces) : text
         // Byte by byte from here: every character of the accepted forms is ASCII, and content has
         // thousands of times.
         guard let written = WrittenTime(Array(text.utf8)[...]) else { throw .noAcceptedForm }
@@ -135,7 +138,9 @@ public enum TimeParser {
     /// time is read with the offset before the change, so it lands just after the gap, and a day
     /// whose midnight does not exist starts when its clocks do.
     static func instant(localSeconds: Int, in timeZone: TimeZone) -> Date {
-        func offset(at seconds: Int) -> Int { timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds))) }
+        func offset(at seconds: Int) -> Int {
+            timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(seconds)))
+        }
         // UTC offsets stay within ±14 h, so the offsets a day either side bracket any change near this time.
         let before = offset(at: localSeconds - 86_400)
         let after = offset(at: localSeconds + 86_400)
@@ -160,7 +165,7 @@ public struct TimeProblem: Error, Sendable, Equatable, CustomStringConvertible {
 extension CivilDay {
     static let monthNames = [
         "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
+        "July", "August", "September", "October", "November", "December"
     ]
 
     /// The day, or which of its numbers cannot be: `month 13`, `day 31 in April`, `day 29 in February 2027`.
@@ -201,7 +206,8 @@ private struct WrittenTime {
             return true
         }
         guard let year = number(digits: 4...4), skip("-"), let month = number(digits: 2...2), skip("-"),
-              let day = number(digits: 2...2) else { return nil }
+            let day = number(digits: 2...2)
+        else { return nil }
         (self.year, self.month, self.day) = (year, month, day)
         if rest.isEmpty { return }
 

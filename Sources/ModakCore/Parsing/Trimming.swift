@@ -8,7 +8,8 @@ extension StringProtocol {
         let scalars = Substring(self).unicodeScalars
         let whitespace = CharacterSet.whitespacesAndNewlines
         guard let first = scalars.firstIndex(where: { !whitespace.contains($0) }),
-              let last = scalars.lastIndex(where: { !whitespace.contains($0) }) else { return "" }
+            let last = scalars.lastIndex(where: { !whitespace.contains($0) })
+        else { return "" }
         return String(Substring(scalars[first...last]))
     }
 }

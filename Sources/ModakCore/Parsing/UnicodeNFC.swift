@@ -21,15 +21,18 @@ extension String {
             while index < bytes.count {
                 // ASCII eight bytes at a time: English fields are all of it, Korean ones a third.
                 if let base = bytes.baseAddress, index + 8 <= bytes.count,
-                   UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     index += 8
                     continue
                 }
                 let lead = bytes[index]
-                if lead < 0xCC {  // ASCII, and two-byte sequences up to U+02FF
+                if lead < 0xCC { // ASCII, and two-byte sequences up to U+02FF
                     index += lead < 0x80 ? 1 : 2
                 } else if lead >= 0xEA && lead <= 0xED && index + 2 < bytes.count {
-                    let scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                    let scalar =
+                        UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                        | UInt32(bytes[index + 2] & 0x3F)
                     guard (0xAC00...0xD7A3).contains(scalar) else { return false }
                     index += 3
                 } else {

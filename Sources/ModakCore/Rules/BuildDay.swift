@@ -9,7 +9,9 @@ public struct BuildDay: Sendable, Equatable {
     /// The instant souvenirs are compared with. For a build pinned to a day (`--date`), the end of that day.
     public var now: Date
 
-    public init(day: CivilDay, timeZone: TimeZone, now: Date) { (self.day, self.timeZone, self.now) = (day, timeZone, now) }
+    public init(day: CivilDay, timeZone: TimeZone, now: Date) {
+        (self.day, self.timeZone, self.now) = (day, timeZone, now)
+    }
 
     /// A build pinned to a calendar day: deterministic, "now" is the last instant of that day.
     public init(day: CivilDay, timeZone: TimeZone) {
@@ -47,10 +49,14 @@ public struct TimeRules: Sendable {
 
     /// Published when its time is no later than the end of today (later sayings are scheduled)
     /// and it is no draft, unless drafts are included.
-    public func isPublished(_ saying: Saying) -> Bool { saying.time < tomorrowStart && (includeDrafts || !saying.isDraft) }
+    public func isPublished(_ saying: Saying) -> Bool {
+        saying.time < tomorrowStart && (includeDrafts || !saying.isDraft)
+    }
 
     /// A notice is scheduled until its date, like a saying.
-    public func isPublished(_ notice: Notice) -> Bool { notice.date < tomorrowStart && (includeDrafts || !notice.isDraft) }
+    public func isPublished(_ notice: Notice) -> Bool {
+        notice.date < tomorrowStart && (includeDrafts || !notice.isDraft)
+    }
 
     /// The published notices, in the order given.
     public func published(notices: [Notice]) -> [Notice] {

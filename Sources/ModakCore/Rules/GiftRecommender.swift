@@ -1,6 +1,6 @@
 // The gift recommender (docs/reference/content.md, "How the recommender chooses"): narrows the gift
-// catalogue by the reader's gender, budget and yes/no answers. The same rules live in `Templates/assets/js/gift-engine.js`
-// for the browser; `Tests/gifts/equivalence.js` checks that both agree.
+// catalogue by the reader's gender, budget and yes/no answers. The same rules live in
+// `Templates/assets/js/gift-engine.js` for the browser; `Tests/gifts/equivalence.js` checks that both agree.
 
 /// An answer to one question: `O` yes, `X` no (its tag is excluded), `skip` (asked, not answered).
 public enum GiftAnswer: String, Sendable, Equatable, CaseIterable {
@@ -97,7 +97,11 @@ public struct GiftSession: Sendable {
     }
 
     private var nextQuestionIndex: Int? {
-        guard let index = questions.indices.first(where: { !askedIndices.contains($0) && !excludedTags.contains(questions[$0].tag) }) else {
+        guard
+            let index = questions.indices.first(where: {
+                !askedIndices.contains($0) && !excludedTags.contains(questions[$0].tag)
+            })
+        else {
             return nil
         }
         let limit = candidates.count <= Self.fewCandidates ? Self.fewAnswersLimit : Self.manyAnswersLimit
@@ -121,7 +125,9 @@ public struct GiftSession: Sendable {
 
     /// Plays `answers` in order until the rules say stop or the answers run out
     /// (`modak gifts simulate`). Answers left over once the session is done are ignored.
-    public static func simulate(gifts: [Gift], questions: [Question], profile: GiftProfile, answers: [GiftAnswer]) -> GiftSimulation {
+    public static func simulate(gifts: [Gift], questions: [Question], profile: GiftProfile, answers: [GiftAnswer])
+        -> GiftSimulation
+    {
         var session = GiftSession(gifts: gifts, questions: questions, profile: profile)
         for answer in answers where !session.isDone {
             session.answer(answer)

@@ -3,15 +3,20 @@
 /// 앞에 → ape), and ㄹㄹ is `ll`. Other sound changes (ㄱㄴ → ngn…) are left out, so every syllable
 /// reads back as written. Everything that is not a Hangul syllable is kept as it is.
 public enum Romanization {
-    private static let initials = ["g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h"]
+    private static let initials = [
+        "g", "kk", "n", "d", "tt", "r", "m", "b", "pp", "s", "ss", "", "j", "jj", "ch", "k", "t", "p", "h"
+    ]
     private static let vowels = [
-        "a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi", "yu", "eu", "ui", "i",
+        "a", "ae", "ya", "yae", "eo", "e", "yeo", "ye", "o", "wa", "wae", "oe", "yo", "u", "wo", "we", "wi", "yu", "eu",
+        "ui", "i"
     ]
     /// Each final consonant before another consonant or at the end, and carried over to a vowel.
     private static let finals: [(coda: String, carried: String)] = [
-        ("", ""), ("k", "g"), ("k", "kk"), ("k", "ks"), ("n", "n"), ("n", "nj"), ("n", "n"), ("t", "d"), ("l", "r"), ("k", "lg"),
-        ("m", "lm"), ("l", "lb"), ("l", "ls"), ("l", "lt"), ("p", "lp"), ("l", "r"), ("m", "m"), ("p", "b"), ("p", "ps"), ("t", "s"),
-        ("t", "ss"), ("ng", "ng"), ("t", "j"), ("t", "ch"), ("k", "k"), ("t", "t"), ("p", "p"), ("t", ""),
+        ("", ""), ("k", "g"), ("k", "kk"), ("k", "ks"), ("n", "n"), ("n", "nj"), ("n", "n"), ("t", "d"), ("l", "r"),
+        ("k", "lg"),
+        ("m", "lm"), ("l", "lb"), ("l", "ls"), ("l", "lt"), ("p", "lp"), ("l", "r"), ("m", "m"), ("p", "b"),
+        ("p", "ps"), ("t", "s"),
+        ("t", "ss"), ("ng", "ng"), ("t", "j"), ("t", "ch"), ("k", "k"), ("t", "t"), ("p", "p"), ("t", "")
     ]
     private static let silentInitial = 11
     private static let rieul = 5

@@ -12,7 +12,10 @@ public struct DateText: Sendable {
         self.language = language
     }
 
-    static let englishMonths = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    static let englishMonths = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December"
+    ]
 
     /// `2026년 11월 28일` or `November 28, 2026`.
     public func long(_ date: Date) -> String {

@@ -2,7 +2,9 @@ import ModakCore
 import Mustache
 
 extension PageView {
-    init(_ shared: PageParts, meta: Boxed<PageMeta>, body: some ViewFields) { (self.shared, self.meta, self.body) = (shared, meta, body) }
+    init(_ shared: PageParts, meta: Boxed<PageMeta>, body: some ViewFields) {
+        (self.shared, self.meta, self.body) = (shared, meta, body)
+    }
 }
 
 /// What every page of a build shares, each part keyed once, and the templates that render them.

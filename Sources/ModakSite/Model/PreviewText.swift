@@ -18,11 +18,16 @@ enum PreviewText {
     static func title(_ title: String, limit: Int = titleLimit) -> String {
         // Printable ASCII and precomposed Hangul syllables are characters of one scalar each (no
         // grapheme rule joins two of them): such a title is cut by scalars, without grapheme breaking.
-        let kept = title.unicodeScalars.allSatisfy(isOneScalarCharacter)
-            ? wordsThatFit(title.unicodeScalars, limit: limit, isWhitespace: { $0 == " " },
-                           dangles: { dangling.contains(Character($0)) }).map(String.init)
-            : wordsThatFit(title, limit: limit, isWhitespace: \.isWhitespace,
-                           dangles: dangling.contains).map(String.init)
+        let kept =
+            title.unicodeScalars.allSatisfy(isOneScalarCharacter)
+            ? wordsThatFit(
+                title.unicodeScalars, limit: limit, isWhitespace: { $0 == " " },
+                dangles: { dangling.contains(Character($0)) }
+            ).map(String.init)
+            : wordsThatFit(
+                title, limit: limit, isWhitespace: \.isWhitespace,
+                dangles: dangling.contains
+            ).map(String.init)
         return kept.map { $0 + "…" } ?? title
     }
 
@@ -36,8 +41,9 @@ enum PreviewText {
         _ title: Text, limit: Int, isWhitespace: (Text.Element) -> Bool, dangles: (Text.Element) -> Bool
     ) -> Text.SubSequence? {
         guard let end = title.index(title.startIndex, offsetBy: limit, limitedBy: title.endIndex),
-              end != title.endIndex else { return nil }
-        let head = title.prefix(limit - 1)  // a character is left for the ellipsis
+            end != title.endIndex
+        else { return nil }
+        let head = title.prefix(limit - 1) // a character is left for the ellipsis
         // `head` ends a word when the character after it is whitespace.
         let wordsEnd = isWhitespace(title[head.endIndex]) ? head.endIndex : head.lastIndex(where: isWhitespace)
         var kept = head[..<(wordsEnd ?? head.startIndex)]

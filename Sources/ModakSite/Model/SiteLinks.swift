@@ -12,7 +12,9 @@ struct SiteLinks: Sendable, Equatable {
     init(menu items: [SiteConfig.MenuItem], pages: [Page]) {
         menu = items.map { SiteLink(title: $0.title, url: $0.url, isExternal: $0.isExternal) }
         let inMenu = menu.filter { !$0.isExternal }.map { Self.pagePath(of: $0.url) }
-        footer = pages.map { SiteLink(title: $0.title, url: SitePaths.page($0.slug), isExternal: false) }.filter { !inMenu.contains($0.url) }
+        footer = pages.map { SiteLink(title: $0.title, url: SitePaths.page($0.slug), isExternal: false) }.filter {
+            !inMenu.contains($0.url)
+        }
     }
 
     /// The page a path inside the site names, as `SitePaths` writes page paths: `about`,
@@ -28,7 +30,9 @@ struct SiteLinks: Sendable, Equatable {
         links.map { link in
             link.isExternal
                 ? LinkView(title: link.title, url: link.url, isCurrent: false, isExternal: true)
-                : LinkView(title: link.title, url: root + link.url, isCurrent: pagePath(of: link.url) == page, isExternal: false)
+                : LinkView(
+                    title: link.title, url: root + link.url, isCurrent: pagePath(of: link.url) == page,
+                    isExternal: false)
         }
     }
 }
@@ -40,7 +44,9 @@ struct PageLinks: ViewValue {
     let root: String
     let page: String
 
-    init(_ links: Shared<[SiteLink]>, root: String, page: String) { (self.links, self.root, self.page) = (links, root, page) }
+    init(_ links: Shared<[SiteLink]>, root: String, page: String) {
+        (self.links, self.root, self.page) = (links, root, page)
+    }
 
     var templateValue: Any? { SiteLinks.views(links.value, root: root, from: page) }
 
@@ -55,12 +61,16 @@ extension SiteLinks {
     /// A warning for each `menu` path that leads to no file the build writes (`planned`, output
     /// paths), with the nearest page's path when one is close: a typo there breaks every page.
     static func unknownTargets(of menu: [SiteConfig.MenuItem], planned: Set<String>) -> [Diagnostic] {
-        let pages = planned.filter { $0 == "index.html" || $0.hasSuffix("/index.html") }.map { String($0.dropLast("index.html".count)) }.sorted()
+        let pages = planned.filter { $0 == "index.html" || $0.hasSuffix("/index.html") }.map {
+            String($0.dropLast("index.html".count))
+        }.sorted()
         return menu.filter { !$0.isExternal }.compactMap { item in
             let path = pagePath(of: item.url)
             guard !planned.contains(SitePaths.file(for: path)) else { return nil }
             let suggestion = KeySuggestion.nearest(to: path, among: pages).map { ": did you mean `\($0)`?" } ?? ""
-            return .warning(item.source, "the menu entry `\(item.title)` links `\(item.url)`, which is no page of the site\(suggestion)")
+            return .warning(
+                item.source,
+                "the menu entry `\(item.title)` links `\(item.url)`, which is no page of the site\(suggestion)")
         }
     }
 }

@@ -24,10 +24,13 @@ struct SouvenirBox: Sendable {
 
     init(souvenirs: [Souvenir], rules: TimeRules) {
         var occurrences: [String: Int] = [:]
-        let keyed = souvenirs
+        let keyed =
+            souvenirs
             .sorted { ($0.source.path, $0.source.line) < ($1.source.path, $1.source.line) }
             .map { souvenir -> (Souvenir, String) in
-                let place = Self.contentRelativePath(souvenir.source.path) + "\u{0}" + String(Int(souvenir.deliver.timeIntervalSince1970))
+                let place =
+                    Self.contentRelativePath(souvenir.source.path) + "\u{0}"
+                    + String(Int(souvenir.deliver.timeIntervalSince1970))
                 // Two messages in one file for the same moment get different keys, in file order.
                 let ordinal = occurrences[place, default: 0]
                 occurrences[place] = ordinal + 1
@@ -38,13 +41,15 @@ struct SouvenirBox: Sendable {
             .sorted { ($0.0.deliver, $1.1) > ($1.0.deliver, $0.1) }
             .map { Delivered(souvenir: $0.0, key: $0.1) }
         sealedCount = sealed.count
-        next = sealed.min { ($0.0.deliver, $0.1) < ($1.0.deliver, $1.1) }.map { NextDelivery(date: $0.0.deliver, key: $0.1) }
+        next = sealed.min { ($0.0.deliver, $0.1) < ($1.0.deliver, $1.1) }.map {
+            NextDelivery(date: $0.0.deliver, key: $0.1)
+        }
     }
 
     /// `souvenirs/…` whatever folder the content was read from, so keys do not depend on how the build was started.
     static func contentRelativePath(_ path: String) -> String {
         guard let range = path.range(of: "souvenirs/", options: .backwards),
-              range.lowerBound == path.startIndex || path[path.index(before: range.lowerBound)] == "/"
+            range.lowerBound == path.startIndex || path[path.index(before: range.lowerBound)] == "/"
         else { return path }
         return String(path[range.lowerBound...])
     }

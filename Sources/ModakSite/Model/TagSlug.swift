@@ -25,7 +25,12 @@ public enum TagSlug {
     }
 
     static func isPlain(_ tag: String) -> Bool {
-        guard (1...64).contains(tag.utf8.count), !tag.hasPrefix("-"), !tag.hasSuffix("-"), !tag.contains("--") else { return false }
-        return tag.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "-") }
+        guard (1...64).contains(tag.utf8.count), !tag.hasPrefix("-"), !tag.hasSuffix("-"), !tag.contains("--") else {
+            return false
+        }
+        return tag.utf8.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || $0 == UInt8(ascii: "-")
+        }
     }
 }

@@ -4,19 +4,24 @@ import StableHashing
 extension SayingFacts {
     /// `saying` shown with its author's name (`ContentSet.authorName`), its date and "new" mark as
     /// worked out for this build, and the slugs of its author's and its tags' pages.
-    convenience init(_ saying: Saying, who: String, date: String, datetime: String, isNew: Bool, cardImages: CardImages, authorSlug: String, tagSlugs: [String]) {
-        self.init(id: saying.id, kor: saying.kor, eng: saying.eng, who: who, date: date, datetime: datetime, isNew: isNew,
-                  tags: saying.tags, isDraft: saying.isDraft, isClientTemplate: false, path: SitePaths.saying(saying.id),
-                  cardPath: cardImages == .none ? nil : SitePaths.card(saying.id),
-                  cardPNGPath: cardImages == .svgAndPNG ? SitePaths.cardPNG(saying.id) : nil,
-                  authorPath: SitePaths.author(authorSlug), tagPaths: tagSlugs.map(SitePaths.tag))
+    convenience init(
+        _ saying: Saying, who: String, date: String, datetime: String, isNew: Bool, cardImages: CardImages,
+        authorSlug: String, tagSlugs: [String]
+    ) {
+        self.init(
+            id: saying.id, kor: saying.kor, eng: saying.eng, who: who, date: date, datetime: datetime, isNew: isNew,
+            tags: saying.tags, isDraft: saying.isDraft, isClientTemplate: false, path: SitePaths.saying(saying.id),
+            cardPath: cardImages == .none ? nil : SitePaths.card(saying.id),
+            cardPNGPath: cardImages == .svgAndPNG ? SitePaths.cardPNG(saying.id) : nil,
+            authorPath: SitePaths.author(authorSlug), tagPaths: tagSlugs.map(SitePaths.tag))
     }
 
     /// The empty saying that scripts clone to show sayings from the data files: every text there,
     /// empty, for the script to fill, and no links (the script makes them).
     convenience init(clientTemplateOn datetime: String) {
-        self.init(id: "", kor: "", eng: "", who: "", date: "", datetime: datetime, isNew: false, tags: [], isDraft: false,
-                  isClientTemplate: true, path: "", cardPath: nil, cardPNGPath: nil, authorPath: "", tagPaths: [])
+        self.init(
+            id: "", kor: "", eng: "", who: "", date: "", datetime: datetime, isNew: false, tags: [], isDraft: false,
+            isClientTemplate: true, path: "", cardPath: nil, cardPNGPath: nil, authorPath: "", tagPaths: [])
     }
 }
 

@@ -14,7 +14,11 @@ enum ThemeBackground {
         switch theme {
         case "light": [ThemeColor(color: light)]
         case "dark": [ThemeColor(color: dark)]
-        case "system": [ThemeColor(color: light, media: "(prefers-color-scheme: light)"), ThemeColor(color: dark, media: "(prefers-color-scheme: dark)")]
+        case "system":
+            [
+                ThemeColor(color: light, media: "(prefers-color-scheme: light)"),
+                ThemeColor(color: dark, media: "(prefers-color-scheme: dark)")
+            ]
         default: [ThemeColor(color: bonfire)]
         }
     }
@@ -44,11 +48,13 @@ enum AppIcons {
             DerivedFile(path: plain($0), source: SitePaths.icon, derivation: IconPNG(width: $0, height: $0))
         }
         return plainIcons + [
-            DerivedFile(path: maskable, source: SitePaths.icon,
-                        derivation: IconPNG(width: size, height: size, margin: margin, background: background)),
+            DerivedFile(
+                path: maskable, source: SitePaths.icon,
+                derivation: IconPNG(width: size, height: size, margin: margin, background: background)),
             // Apple's home screen rounds the corners itself and shows transparency as black.
-            DerivedFile(path: touchIcon, source: SitePaths.icon,
-                        derivation: IconPNG(width: 180, height: 180, background: background)),
+            DerivedFile(
+                path: touchIcon, source: SitePaths.icon,
+                derivation: IconPNG(width: 180, height: 180, background: background))
         ]
     }
 }
@@ -68,7 +74,7 @@ struct AppManifestStep: RenderStep {
         for (key, value): (StaticString, String) in [
             ("name", site.title), ("short_name", Self.shortName(of: site.title)), ("description", site.description),
             ("lang", site.language), ("start_url", "./"), ("scope", "./"), ("display", "standalone"),
-            ("background_color", background), ("theme_color", background),
+            ("background_color", background), ("theme_color", background)
         ] where !value.isEmpty {
             json.key(key)
             json.string(value)
@@ -76,7 +82,9 @@ struct AppManifestStep: RenderStep {
         json.key("icons")
         json.openArray()
         if AppIcons.drawn(makesPNG: context.makesPNG, templates: context.templates) {
-            for size in AppIcons.sizes { icon(&json, AppIcons.plain(size), sizes: "\(size)x\(size)", type: "image/png") }
+            for size in AppIcons.sizes {
+                icon(&json, AppIcons.plain(size), sizes: "\(size)x\(size)", type: "image/png")
+            }
             icon(&json, AppIcons.maskable, sizes: "512x512", type: "image/png", purpose: "maskable")
         } else if context.templates.assets.contains(where: { $0.outputPath == SitePaths.icon }) {
             icon(&json, SitePaths.icon, sizes: "any", type: "image/svg+xml")
@@ -94,7 +102,9 @@ struct AppManifestStep: RenderStep {
     private func icon(_ json: inout PrettyJSON, _ path: String, sizes: String, type: String, purpose: String? = nil) {
         json.startElement()
         json.openObject()
-        for (key, value): (StaticString, String?) in [("src", path), ("sizes", sizes), ("type", type), ("purpose", purpose)] {
+        for (key, value): (StaticString, String?) in [
+            ("src", path), ("sizes", sizes), ("type", type), ("purpose", purpose)
+        ] {
             guard let value else { continue }
             json.key(key)
             json.string(value)
@@ -121,7 +131,9 @@ struct AppManifestStep: RenderStep {
 /// path, like `404.html`'s.
 struct OfflinePageStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        var meta = context.meta(path: SitePaths.offline, title: context.string("offlineTitle"), description: context.string("offlineText"), section: "offline")
+        var meta = context.meta(
+            path: SitePaths.offline, title: context.string("offlineTitle"), description: context.string("offlineText"),
+            section: "offline")
         meta.noindex = true
         meta.root = context.rootPath
         return [try context.page("offline", meta: meta, body: EmptyBody())]

@@ -33,7 +33,9 @@ struct CardsStep: RenderStep {
 
     func derived(_ context: RenderContext) -> [DerivedFile] {
         guard context.cardImages == .svgAndPNG, let card = context.card else { return [] }
-        var derived = context.published.map { card.derivedPNG(for: $0, at: SitePaths.cardPNG($0.id), of: SitePaths.card($0.id)) }
+        var derived = context.published.map {
+            card.derivedPNG(for: $0, at: SitePaths.cardPNG($0.id), of: SitePaths.card($0.id))
+        }
         if let today = context.sayingOfTheDay {
             derived.append(card.derivedPNG(for: today, at: SitePaths.todayCardPNG, of: SitePaths.todayCard))
         }
@@ -70,8 +72,10 @@ public struct SayingCard: Sendable {
 
     /// The card of `saying` at `path`, rendered only if no card on disk was drawn from the same
     /// content, theme and executable; its layout kept for its PNG when the build draws one.
-    func deferredSVG(for saying: Saying, at path: String,
-                     keepingLayoutForPNG keepsLayout: Bool) -> DeferredFile {
+    func deferredSVG(
+        for saying: Saying, at path: String,
+        keepingLayoutForPNG keepsLayout: Bool
+    ) -> DeferredFile {
         let content = content(of: saying)
         return DeferredFile(path: path) { [themeName] in
             var key = StableHash()
@@ -100,11 +104,15 @@ public struct SayingCard: Sendable {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    static func version(of content: CardContent, themeName: String, drawingRevision: String = drawingRevision) -> UInt64 {
+    static func version(of content: CardContent, themeName: String, drawingRevision: String = drawingRevision) -> UInt64
+    {
         var hash = StableHash()
         hash.add(drawingRevision)
         // A date label is never empty, so "" stands for none.
-        for text in [themeName, content.id, content.korean, content.english, content.author, content.siteName, content.dateLabel ?? ""] {
+        for text in [
+            themeName, content.id, content.korean, content.english, content.author, content.siteName,
+            content.dateLabel ?? ""
+        ] {
             hash.add(text)
         }
         return hash.value
@@ -120,8 +128,9 @@ public struct SayingCard: Sendable {
     }
 
     private func content(of saying: Saying) -> CardContent {
-        CardContent(id: saying.id, korean: saying.kor, english: saying.eng, author: authorName(saying.who),
-                    siteName: siteName, dateLabel: dates.long(saying.time))
+        CardContent(
+            id: saying.id, korean: saying.kor, english: saying.eng, author: authorName(saying.who),
+            siteName: siteName, dateLabel: dates.long(saying.time))
     }
 }
 

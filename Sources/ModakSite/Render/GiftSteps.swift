@@ -10,30 +10,39 @@ struct GiftPagesStep: RenderStep {
         let catalogue = try GiftCatalogue(gifts: context.content.gifts, price: price)
         let data = GiftQuizData.file(gifts: context.content.gifts, questions: context.content.questions, price: price)
         var files = [
-            try list(path: SitePaths.gifts, heading: context.strings["giftsTitle"] ?? "Gifts", gifts: catalogue.gifts, tag: nil, catalogue, context),
+            try list(
+                path: SitePaths.gifts, heading: context.strings["giftsTitle"] ?? "Gifts", gifts: catalogue.gifts,
+                tag: nil, catalogue, context),
             try quiz(dataPath: data.path, context),
-            data,
+            data
         ]
         for gift in catalogue.gifts {
             files.append(try page(of: gift, catalogue, context))
         }
         for tag in catalogue.tags {
-            let heading = (context.strings["giftTagTitle"] ?? "Gifts: {tag}").replacingOccurrences(of: "{tag}", with: tag.name)
+            let heading = (context.strings["giftTagTitle"] ?? "Gifts: {tag}").replacingOccurrences(
+                of: "{tag}", with: tag.name)
             let gifts = catalogue.gifts.filter { $0.tags.contains(tag.name) }
-            files.append(try list(path: SitePaths.giftTag(tag.slug), heading: heading, gifts: gifts, tag: tag, catalogue, context))
+            files.append(
+                try list(
+                    path: SitePaths.giftTag(tag.slug), heading: heading, gifts: gifts, tag: tag, catalogue, context))
         }
         return files
     }
 
     /// The catalogue (`tag` nil) or one tag's page.
-    private func list(path: String, heading: String, gifts: [Gift], tag: GiftCatalogue.Tag?, _ catalogue: GiftCatalogue, _ context: RenderContext) throws -> OutputFile {
+    private func list(
+        path: String, heading: String, gifts: [Gift], tag: GiftCatalogue.Tag?, _ catalogue: GiftCatalogue,
+        _ context: RenderContext
+    ) throws -> OutputFile {
         let root = SitePaths.root(from: path)
         let body = GiftListBody(
             gifts: gifts.map { catalogue.view(of: $0, from: path) },
             tags: catalogue.tags.map { catalogue.view(of: $0, from: path, isCurrent: $0.slug == tag?.slug) },
             heading: heading, catalogueURL: root + SitePaths.gifts, quizURL: root + SitePaths.giftQuiz
         )
-        let meta = context.meta(path: path, title: heading, description: tag == nil ? context.strings["giftsIntro"] : nil, section: "gifts")
+        let meta = context.meta(
+            path: path, title: heading, description: tag == nil ? context.strings["giftsIntro"] : nil, section: "gifts")
         return try context.page(tag == nil ? "gifts" : "gift-tag", meta: meta, body: body)
     }
 
@@ -41,8 +50,12 @@ struct GiftPagesStep: RenderStep {
         let path = SitePaths.gift(gift.id)
         let root = SitePaths.root(from: path)
         // No sharing image: head-meta describes images as 1200×630 cards, which gift illustrations are not.
-        let meta = context.meta(path: path, title: gift.name, description: gift.description.isEmpty ? nil : gift.description, section: "gifts")
-        let body = GiftBody(gift: catalogue.view(of: gift, from: path), catalogueURL: root + SitePaths.gifts, quizURL: root + SitePaths.giftQuiz)
+        let meta = context.meta(
+            path: path, title: gift.name, description: gift.description.isEmpty ? nil : gift.description,
+            section: "gifts")
+        let body = GiftBody(
+            gift: catalogue.view(of: gift, from: path), catalogueURL: root + SitePaths.gifts,
+            quizURL: root + SitePaths.giftQuiz)
         return try context.page("gift", meta: meta, body: body)
     }
 
@@ -55,8 +68,11 @@ struct GiftPagesStep: RenderStep {
     private func quiz(dataPath: String, _ context: RenderContext) throws -> OutputFile {
         let path = SitePaths.giftQuiz
         let root = SitePaths.root(from: path)
-        let meta = context.meta(path: path, title: context.strings["quizTitle"] ?? "Gift finder", description: context.strings["quizIntro"], section: "gifts")
-        return try context.page("quiz", meta: meta, body: GiftQuizBody(dataURL: root + dataPath, catalogueURL: root + SitePaths.gifts))
+        let meta = context.meta(
+            path: path, title: context.strings["quizTitle"] ?? "Gift finder", description: context.strings["quizIntro"],
+            section: "gifts")
+        return try context.page(
+            "quiz", meta: meta, body: GiftQuizBody(dataURL: root + dataPath, catalogueURL: root + SitePaths.gifts))
     }
 }
 
@@ -80,7 +96,9 @@ struct GiftCatalogue {
         var firstUse: [String: SourceLocation] = [:]
         for gift in gifts {
             if SitePaths.reservedGiftIDs.contains(gift.id) {
-                throw ContentProblem(gift.source, "the gift id `\(gift.id)` is taken by the site's own gifts/\(gift.id)/ pages: choose another id")
+                throw ContentProblem(
+                    gift.source,
+                    "the gift id `\(gift.id)` is taken by the site's own gifts/\(gift.id)/ pages: choose another id")
             }
             for tag in Set(gift.tags) {
                 counts[tag, default: 0] += 1
@@ -93,7 +111,9 @@ struct GiftCatalogue {
         for name in names {
             let slug = TagSlug.slug(name)
             if let other = tagsBySlug[slug] {
-                throw ContentProblem(firstUse[name]!, "the tags `\(other)` and `\(name)` would share the page gifts/tags/\(slug)/: rename one of them")
+                throw ContentProblem(
+                    firstUse[name]!,
+                    "the tags `\(other)` and `\(name)` would share the page gifts/tags/\(slug)/: rename one of them")
             }
             tagsBySlug[slug] = name
             slugs[name] = slug
@@ -110,7 +130,9 @@ struct GiftCatalogue {
     }
 
     func view(of tag: Tag, from pagePath: String, isCurrent: Bool = false) -> GiftTagView {
-        GiftTagView(name: tag.name, slug: tag.slug, url: SitePaths.root(from: pagePath) + SitePaths.giftTag(tag.slug), count: tag.count, isCurrent: isCurrent)
+        GiftTagView(
+            name: tag.name, slug: tag.slug, url: SitePaths.root(from: pagePath) + SitePaths.giftTag(tag.slug),
+            count: tag.count, isCurrent: isCurrent)
     }
 
     func view(of gift: Gift, from pagePath: String) -> GiftView {

@@ -5,7 +5,9 @@ import ModakXML
 /// pages make root-relative ones relative to themselves (`MarkdownRenderer`).
 enum HTMLReferences {
     /// Attributes that hold one URL.
-    static let urlAttributes: Set<String> = ["href", "src", "poster", "cite", "action", "formaction", "background", "longdesc"]
+    static let urlAttributes: Set<String> = [
+        "href", "src", "poster", "cite", "action", "formaction", "background", "longdesc"
+    ]
 
     /// Rewrites each URL of `document` (each candidate of a `srcset`) with `transform`, which
     /// returns nil to keep one. True when any changed.
@@ -46,7 +48,8 @@ enum HTMLReferences {
         for byte in html.utf8 {
             switch byte {
             case UInt8(ascii: "="): afterEquals = true
-            case UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\t"), UInt8(ascii: "\n"): continue
+            case UInt8(ascii: " "), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "\t"), UInt8(ascii: "\n"):
+                continue
             case UInt8(ascii: "/") where afterEquals: return true
             default: afterEquals = false
             }

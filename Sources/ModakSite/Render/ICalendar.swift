@@ -66,6 +66,7 @@ struct ICalendarWriter {
         let day = CivilDay(daysSinceEpoch: days)
         let inDay = seconds - days * 86_400
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return day.description.replacingOccurrences(of: "-", with: "") + "T" + two(inDay / 3600) + two(inDay % 3600 / 60) + two(inDay % 60) + "Z"
+        return day.description.replacingOccurrences(of: "-", with: "") + "T" + two(inDay / 3600)
+            + two(inDay % 3600 / 60) + two(inDay % 60) + "Z"
     }
 }

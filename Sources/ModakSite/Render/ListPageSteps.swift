@@ -31,10 +31,11 @@ struct ArchivePagesStep: RenderStep {
         }
         let front = all.pageCount
         return context.deferredPage("home", meta: meta) {
-            HomeBody(today: todayIndex.map { context.sayingView(at: $0, from: path) },
-                     sayings: context.sayingViews(all.positions(onPage: front), from: path), count: all.positions.count,
-                     pager: all.pager(onPage: front, root: SitePaths.root(from: path), label: context.pageLabel),
-                     sayingData: context.sayingDataView(from: path))
+            HomeBody(
+                today: todayIndex.map { context.sayingView(at: $0, from: path) },
+                sayings: context.sayingViews(all.positions(onPage: front), from: path), count: all.positions.count,
+                pager: all.pager(onPage: front, root: SitePaths.root(from: path), label: context.pageLabel),
+                sayingData: context.sayingDataView(from: path))
         }
     }
 
@@ -45,8 +46,10 @@ struct ArchivePagesStep: RenderStep {
         return context.deferredPage("archive", meta: meta) {
             var years: [YearView] = []
             for month in context.taxonomy.months {
-                let link = TermView(name: context.dates.monthName(month.month), url: RelativeURL(root, SitePaths.month(year: month.year, month: month.month)),
-                                         count: month.sayings.count)
+                let link = TermView(
+                    name: context.dates.monthName(month.month),
+                    url: RelativeURL(root, SitePaths.month(year: month.year, month: month.month)),
+                    count: month.sayings.count)
                 if years.last?.year == month.year {
                     years[years.count - 1] = YearView(year: month.year, months: years[years.count - 1].months + [link])
                 } else {
@@ -61,13 +64,17 @@ struct ArchivePagesStep: RenderStep {
 /// `tags/` and `authors/`, the pages of each tag and each author, and the feed of each.
 struct TermPagesStep: RenderStep {
     func deferredFiles(_ context: RenderContext) throws -> [DeferredFile] {
-        TermKind.allCases.map { index($0, context) } + TermKind.allCases.flatMap { kind in
-            kind.terms(of: context.taxonomy).flatMap { term in
-                let list = SayingList(positions: term.sayings, base: kind.path(term.slug))
-                let heading = kind.heading(of: term, context)
-                return (1...list.pageCount).map { context.listPage(list, $0, heading: heading, section: kind.rawValue, feed: SitePaths.feed(of: list.base)) }
+        TermKind.allCases.map { index($0, context) }
+            + TermKind.allCases.flatMap { kind in
+                kind.terms(of: context.taxonomy).flatMap { term in
+                    let list = SayingList(positions: term.sayings, base: kind.path(term.slug))
+                    let heading = kind.heading(of: term, context)
+                    return (1...list.pageCount).map {
+                        context.listPage(
+                            list, $0, heading: heading, section: kind.rawValue, feed: SitePaths.feed(of: list.base))
+                    }
+                }
             }
-        }
     }
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
@@ -76,8 +83,11 @@ struct TermPagesStep: RenderStep {
         return TermKind.allCases.flatMap { kind in
             kind.terms(of: context.taxonomy).map { term in
                 let heading = kind.heading(of: term, context)
-                return OutputFile(path: SitePaths.feed(of: kind.path(term.slug)), bytes: feed.rss(
-                    title: "\(site) · \(heading)", description: heading, pagePath: kind.path(term.slug), positions: term.sayings))
+                return OutputFile(
+                    path: SitePaths.feed(of: kind.path(term.slug)),
+                    bytes: feed.rss(
+                        title: "\(site) · \(heading)", description: heading, pagePath: kind.path(term.slug),
+                        positions: term.sayings))
             }
         }
     }
@@ -88,7 +98,9 @@ struct TermPagesStep: RenderStep {
         // By the names shown, in code-point order (an author's may not be the name as written).
         let terms = kind.terms(of: context.taxonomy)
             .map { term in
-                TermView(name: kind.name(of: term, context), url: RelativeURL(root, kind.path(term.slug)), count: term.sayings.count)
+                TermView(
+                    name: kind.name(of: term, context), url: RelativeURL(root, kind.path(term.slug)),
+                    count: term.sayings.count)
             }
             .sorted { $0.name.unicodeScalars.lexicographicallyPrecedes($1.name.unicodeScalars) }
         return context.deferredPage("terms", meta: meta) {
@@ -129,13 +141,19 @@ enum TermKind: String, CaseIterable, Sendable {
 extension RenderContext {
     /// Page `number` of `list`, rendered by `list`: its sayings, its pager and, for a tag or an
     /// author, a link to its feed (`feed`, from the site's root).
-    func listPage(_ list: SayingList, _ number: Int, heading: String, section: String, feed: String? = nil) -> DeferredFile {
+    func listPage(_ list: SayingList, _ number: Int, heading: String, section: String, feed: String? = nil)
+        -> DeferredFile
+    {
         let path = list.path(ofPage: number)
         let root = SitePaths.root(from: path)
-        let title = list.pageCount > 1 ? "\(heading) · \(pageLabel.text(number: number, count: list.pageCount))" : heading
+        let title =
+            list.pageCount > 1 ? "\(heading) · \(pageLabel.text(number: number, count: list.pageCount))" : heading
         return deferredPage("list", meta: meta(path: path, title: title, section: section)) { [self] in
-            SayingListBody(heading: heading, count: number == list.pageCount ? list.positions.count : nil, sayings: sayingViews(list.positions(onPage: number), from: path),
-                           pager: list.pager(onPage: number, root: root, label: pageLabel), feedURL: feed.map { RelativeURL(root, $0) })
+            SayingListBody(
+                heading: heading, count: number == list.pageCount ? list.positions.count : nil,
+                sayings: sayingViews(list.positions(onPage: number), from: path),
+                pager: list.pager(onPage: number, root: root, label: pageLabel),
+                feedURL: feed.map { RelativeURL(root, $0) })
         }
     }
 

@@ -2,8 +2,8 @@ import CCmark
 import Foundation
 import ModakCore
 #if canImport(Glibc)
-import Glibc
-import ModakXML
+    import Glibc
+    import ModakXML
 #endif
 
 /// CommonMark to HTML through libcmark.
@@ -42,7 +42,8 @@ public struct MarkdownRenderer: Sendable {
         var source = markdown
         return source.withUTF8 { buffer -> String in
             guard let base = buffer.baseAddress,
-                  let rendered = base.withMemoryRebound(to: CChar.self, capacity: buffer.count, { cmark_markdown_to_html($0, buffer.count, options) })
+                let rendered = base.withMemoryRebound(
+                    to: CChar.self, capacity: buffer.count, { cmark_markdown_to_html($0, buffer.count, options) })
             else { return "" }
             defer { free(rendered) }
             return String(cString: rendered)
@@ -55,14 +56,17 @@ public struct MarkdownRenderer: Sendable {
 public enum OmittedHTML {
     /// One warning per Markdown text that holds raw HTML, at its first.
     public static func warnings(in content: ContentSet) -> [Diagnostic] {
-        let texts = content.sayings.map { ($0.body, $0.bodySource) }
+        let texts =
+            content.sayings.map { ($0.body, $0.bodySource) }
             + content.souvenirs.map { ($0.message, $0.messageSource) }
             + content.notices.map { ($0.body, $0.bodySource) } + content.pages.map { ($0.body, $0.bodySource) }
         return texts.compactMap { text, source in
             firstRawHTML(in: text).map { html, line in
-                .warning(source.location(ofLine: line), "the raw HTML `\(html)` is left out of the page: "
-                    + "set \"unsafeHTML\": true in site.json to keep raw HTML "
-                    + "(only if you trust everyone who writes the content)")
+                .warning(
+                    source.location(ofLine: line),
+                    "the raw HTML `\(html)` is left out of the page: "
+                        + "set \"unsafeHTML\": true in site.json to keep raw HTML "
+                        + "(only if you trust everyone who writes the content)")
             }
         }
     }
@@ -72,11 +76,13 @@ public enum OmittedHTML {
     static func firstRawHTML(in markdown: String) -> (html: String, line: Int)? {
         guard markdown.utf8.contains(UInt8(ascii: "<")) else { return nil }
         var source = markdown
-        guard let document = source.withUTF8({ buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
-            }
-        }) else { return nil }
+        guard
+            let document = source.withUTF8({ buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT)
+                }
+            })
+        else { return nil }
         defer { cmark_node_free(document) }
         let iterator = cmark_iter_new(document)
         defer { cmark_iter_free(iterator) }
@@ -84,7 +90,8 @@ public enum OmittedHTML {
             let node = cmark_iter_get_node(iterator)
             let type = cmark_node_get_type(node)
             guard type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
-                  let literal = cmark_node_get_literal(node) else { continue }
+                let literal = cmark_node_get_literal(node)
+            else { continue }
             let html = String(cString: literal).prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
             // A comment is hidden either way: leaving it out loses nothing a reader would see.
             if html.hasPrefix("<!--") { continue }

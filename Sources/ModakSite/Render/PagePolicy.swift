@@ -18,7 +18,8 @@ public enum PagePolicy {
         guard let meta = policyRange(in: page) else { return page }
         let content = meta.lowerBound + metaStart.count..<meta.upperBound - 1
         guard let directive = firstRange(of: scriptSource, in: page[content]) else { return page }
-        let directiveEnd = page[directive.upperBound..<content.upperBound].firstIndex(of: UInt8(ascii: ";"))
+        let directiveEnd =
+            page[directive.upperBound..<content.upperBound].firstIndex(of: UInt8(ascii: ";"))
             ?? content.upperBound
         var hashes: [String] = []
         for script in inlineScripts(in: page) where !hashes.contains(script) { hashes.append(script) }
@@ -39,8 +40,9 @@ public enum PagePolicy {
     /// The meta element, from `<meta` to its `>`.
     private static func policyRange(in page: [UInt8]) -> Range<Int>? {
         guard let start = firstRange(of: metaStart, in: page[...]),
-              let quote = page[start.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
-              let end = page[quote...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            let quote = page[start.upperBound...].firstIndex(of: UInt8(ascii: "\"")),
+            let end = page[quote...].firstIndex(of: UInt8(ascii: ">"))
+        else { return nil }
         return start.lowerBound..<end + 1
     }
 
@@ -54,8 +56,9 @@ public enum PagePolicy {
         while let tag = firstRange(of: open, in: head[position...]) {
             position = tag.upperBound
             guard position < head.endIndex, tagNameEnds.contains(head[position]),
-                  let tagEnd = head[position...].firstIndex(of: UInt8(ascii: ">")),
-                  let end = firstRange(of: close, in: head[tagEnd...]) else { continue }
+                let tagEnd = head[position...].firstIndex(of: UInt8(ascii: ">")),
+                let end = firstRange(of: close, in: head[tagEnd...])
+            else { continue }
             if firstRange(of: source, in: head[position..<tagEnd]) == nil {
                 hashes.append(sha256Base64(head[tagEnd + 1..<end.lowerBound]))
             }

@@ -12,7 +12,8 @@ struct SayingPagesStep: RenderStep {
         let saying = context.published[index]
         let path = SitePaths.saying(saying.id)
         let headline = saying.kor.isEmpty ? saying.eng : saying.kor
-        var meta = context.meta(path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
+        var meta = context.meta(
+            path: path, title: headline, description: saying.eng.isEmpty ? saying.kor : saying.eng, section: "sayings")
         meta.openGraphType = "article"
         meta = context.withCard(meta, of: saying)
         // Newest first: the previous saying is the older one, the next the newer one.
@@ -20,9 +21,10 @@ struct SayingPagesStep: RenderStep {
         let next = index > 0 ? index - 1 : nil
         let sharedCardURL = context.versionedCardPNG(of: saying).map { SitePaths.root(from: path) + $0 }
         return context.deferredPage("saying", meta: meta) {
-            SayingBody(saying: context.sayingView(at: index, from: path, withBody: true), sharedCardURL: sharedCardURL,
-                       previous: previous.map { context.sayingView(at: $0, from: path) },
-                       next: next.map { context.sayingView(at: $0, from: path) })
+            SayingBody(
+                saying: context.sayingView(at: index, from: path, withBody: true), sharedCardURL: sharedCardURL,
+                previous: previous.map { context.sayingView(at: $0, from: path) },
+                next: next.map { context.sayingView(at: $0, from: path) })
         }
     }
 }

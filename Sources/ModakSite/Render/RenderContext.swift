@@ -49,7 +49,10 @@ public final class RenderContext: Sendable {
     /// What every page renders with.
     private let pageParts: PageParts
 
-    public init(content: ContentSet, today: BuildDay, templates: TemplateSet, makesPNG: Bool = false, includeDrafts: Bool = false) {
+    public init(
+        content: ContentSet, today: BuildDay, templates: TemplateSet, makesPNG: Bool = false,
+        includeDrafts: Bool = false
+    ) {
         (self.content, self.today, self.templates, self.makesPNG) = (content, today, templates, makesPNG)
         let cardImages: CardImages = !content.site.cards ? .none : makesPNG ? .svgAndPNG : .svg
         self.cardImages = cardImages
@@ -75,9 +78,12 @@ public final class RenderContext: Sendable {
         self.taxonomy = taxonomy
         sayings = ParallelMap.map(Array(published.indices)) { [rules] index in
             let saying = published[index]
-            return Shared(SayingFacts(
-                saying, who: content.authorName(saying.who), date: dates.long(saying.time), datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying), cardImages: cardImages,
-                authorSlug: taxonomy.authors[taxonomy.authorOf[index]].slug, tagSlugs: taxonomy.tagsOf[index].map { taxonomy.tags[$0].slug }))
+            return Shared(
+                SayingFacts(
+                    saying, who: content.authorName(saying.who), date: dates.long(saying.time),
+                    datetime: dates.rfc3339(saying.time), isNew: rules.isNew(saying), cardImages: cardImages,
+                    authorSlug: taxonomy.authors[taxonomy.authorOf[index]].slug,
+                    tagSlugs: taxonomy.tagsOf[index].map { taxonomy.tags[$0].slug }))
         }
         sayingData = Shared(SayingDataFacts(sayings: sayings, published: published))
         clientTemplate = Shared(SayingFacts(clientTemplateOn: today.day.description))
@@ -121,8 +127,9 @@ public final class RenderContext: Sendable {
 
     /// The view of `published[index]` on the page at `pagePath`, with its commentary or without.
     func sayingView(at index: Int, from pagePath: String, withBody: Bool = false) -> SayingView {
-        SayingView(facts: sayings[index], root: SitePaths.root(from: pagePath),
-                   body: withBody ? MarkdownHTML(published[index].body, at: pagePath, renderer: markdown) : nil)
+        SayingView(
+            facts: sayings[index], root: SitePaths.root(from: pagePath),
+            body: withBody ? MarkdownHTML(published[index].body, at: pagePath, renderer: markdown) : nil)
     }
 
     /// The views of the published sayings at `positions` on the page at `pagePath` (a list of them).
@@ -145,7 +152,9 @@ public final class RenderContext: Sendable {
     /// make it cheap to call (see `SayingView`, whose facts are made and keyed once per build, and
     /// whose commentary is rendered only when shown). Keys hash a view's values, not the names of
     /// its fields (see `ViewFields`): render each template with one type of body.
-    func deferredPage<Body: ViewFields>(_ template: String, meta: PageMeta, body: @escaping @Sendable () -> Body) -> DeferredFile {
+    func deferredPage<Body: ViewFields>(_ template: String, meta: PageMeta, body: @escaping @Sendable () -> Body)
+        -> DeferredFile
+    {
         // Boxed once, for the key and for the render.
         let (seed, parts, meta) = (pageKeySeed, pageParts, Boxed(meta))
         return DeferredFile(path: SitePaths.file(for: meta.view.path)) {
@@ -193,6 +202,8 @@ public final class RenderContext: Sendable {
     }
 
     func meta(path: String, title: String, description: String? = nil, section: String) -> PageMeta {
-        PageMeta(title: title, description: description ?? content.site.description, path: path, canonical: absoluteURL(path), section: section, root: SitePaths.root(from: path))
+        PageMeta(
+            title: title, description: description ?? content.site.description, path: path,
+            canonical: absoluteURL(path), section: section, root: SitePaths.root(from: path))
     }
 }

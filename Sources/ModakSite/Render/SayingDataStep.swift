@@ -49,7 +49,10 @@ struct SayingDataStep: RenderStep {
         let saying = context.published[index]
         let taxonomy = context.taxonomy
         json.raw("[")
-        for text in [saying.id, saying.kor, saying.eng, context.sayings[index].value.who, taxonomy.authors[taxonomy.authorOf[index]].slug] {
+        for text in [
+            saying.id, saying.kor, saying.eng, context.sayings[index].value.who,
+            taxonomy.authors[taxonomy.authorOf[index]].slug
+        ] {
             json.string(text)
             json.raw(",")
         }
@@ -75,7 +78,9 @@ extension SayingDataFacts {
         // A shard per 1 KB of texts: about four shards for each key pair the texts hold, so that a
         // query's word mostly reads its key pair's tokens alone. Only shards with entries are written.
         // (bench/README.md#decision-search-shards-by-the-rarest-key-pair)
-        let textBytes = published.reduce(0) { $0 + $1.kor.utf8.count + $1.eng.utf8.count + $1.who.utf8.count + $1.tags.reduce(0) { $0 + $1.utf8.count } }
+        let textBytes = published.reduce(0) {
+            $0 + $1.kor.utf8.count + $1.eng.utf8.count + $1.who.utf8.count + $1.tags.reduce(0) { $0 + $1.utf8.count }
+        }
         searchShards = min(8192, Self.powerOfTwo(atLeast: textBytes / 1024))
         var hash = StableHash()
         hash.add(UInt64(count))

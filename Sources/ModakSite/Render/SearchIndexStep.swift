@@ -27,20 +27,21 @@ struct SearchIndexStep: RenderStep {
         let count = context.published.count
         var names: [String: [String]] = [:]
         var textBytes = 0
-        let index = SearchIndex(texts: (0..<count).map { number in
-            let position = count - 1 - number
-            let saying = context.published[position]
-            // The author's other names (authors.json) find the saying too.
-            let otherNames = context.content.authors[saying.who]?.otherNames ?? []
-            if !otherNames.isEmpty {
-                let slug = context.taxonomy.authors[context.taxonomy.authorOf[position]].slug
-                let known = names[slug] ?? []
-                names[slug] = known + ([saying.who] + otherNames).filter { !known.contains($0) }
-            }
-            let fields = [saying.kor, saying.eng, saying.who] + otherNames + saying.tags
-            textBytes += fields.reduce(0) { $0 + $1.utf8.count }
-            return fields
-        })
+        let index = SearchIndex(
+            texts: (0..<count).map { number in
+                let position = count - 1 - number
+                let saying = context.published[position]
+                // The author's other names (authors.json) find the saying too.
+                let otherNames = context.content.authors[saying.who]?.otherNames ?? []
+                if !otherNames.isEmpty {
+                    let slug = context.taxonomy.authors[context.taxonomy.authorOf[position]].slug
+                    let known = names[slug] ?? []
+                    names[slug] = known + ([saying.who] + otherNames).filter { !known.contains($0) }
+                }
+                let fields = [saying.kor, saying.eng, saying.who] + otherNames + saying.tags
+                textBytes += fields.reduce(0) { $0 + $1.utf8.count }
+                return fields
+            })
         let shardCount = context.sayingData.value.searchShards
         let shards = index.shards(shardCount)
         let initials = index.initialFiles(shardCount)
@@ -54,8 +55,9 @@ struct SearchIndexStep: RenderStep {
         for (number, bytes) in initials.enumerated() where !bytes.isEmpty {
             files.append(OutputFile(path: SitePaths.searchInitials(number), bytes: bytes))
         }
-        let keys = index.keys(shardCount, shardSizes: shards.map(\.count), initialSizes: initials.map(\.count),
-                              chunkBytes: chunkBytes, names: names)
+        let keys = index.keys(
+            shardCount, shardSizes: shards.map(\.count), initialSizes: initials.map(\.count),
+            chunkBytes: chunkBytes, names: names)
         files.append(OutputFile(path: SitePaths.searchKeys, bytes: keys))
         return files
     }
@@ -192,8 +194,10 @@ struct SearchIndex {
     /// `search/keys.json`: `{"chunkBytes": n, "units": {"<unit key>": [sayings, file bytes], …},
     /// "pairs": {"<first × 65536 + second>": [sayings, file bytes], …}, "initials": {"ㄱㄴ": [sayings,
     /// file bytes], …}, "names": {"<author slug>": ["<name>", …], …}}`, keys in ascending order.
-    func keys(_ count: Int, shardSizes: [Int], initialSizes: [Int], chunkBytes: Int,
-              names: [String: [String]]) -> [UInt8] {
+    func keys(
+        _ count: Int, shardSizes: [Int], initialSizes: [Int], chunkBytes: Int,
+        names: [String: [String]]
+    ) -> [UInt8] {
         let modulus = UInt32(count)
         var json = CompactJSON()
         json.raw("{\"chunkBytes\":")

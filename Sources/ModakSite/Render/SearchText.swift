@@ -56,7 +56,10 @@ enum SearchText {
     // MARK: - Keys
 
     /// The initial consonants as compatibility jamo (ㄱ U+3131 … ㅎ U+314E), by a syllable's initial index.
-    private static let initials: [UInt16] = [0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146, 0x3147, 0x3148, 0x3149, 0x314A, 0x314B, 0x314C, 0x314D, 0x314E]
+    private static let initials: [UInt16] = [
+        0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146, 0x3147, 0x3148, 0x3149,
+        0x314A, 0x314B, 0x314C, 0x314D, 0x314E
+    ]
 
     /// What every form a query may give a character keeps: a Hangul syllable's initial consonant
     /// (a query may write the syllable, its initial alone, or the syllable without the final
@@ -90,7 +93,8 @@ enum SearchText {
         guard token.count > 1 else { return [Int(ClientHash.of(CollectionOfOne(unitKey(token[0]))) % count)] }
         var found: [Int] = []
         for index in 0..<token.count - 1 {
-            let shard = Int(ClientHash.of(KeyPair(first: keyUnit(token[index]), second: keyUnit(token[index + 1]))) % count)
+            let shard = Int(
+                ClientHash.of(KeyPair(first: keyUnit(token[index]), second: keyUnit(token[index + 1]))) % count)
             if !found.contains(shard) { found.append(shard) }
         }
         return found

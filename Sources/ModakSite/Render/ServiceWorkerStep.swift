@@ -43,32 +43,35 @@ struct ServiceWorkerStep: FinishingStep {
         let storageScript = "assets/js/storage.js?v=" + context.assetVersion
         let icon = plan.derived.contains { $0.path == AppIcons.plain(192) } ? AppIcons.plain(192) : SitePaths.icon
         let texts = Self.notificationTexts(context.strings)
-        plan.deferred.append(DeferredFile(path: SitePaths.serviceWorker) { [revisions] in
-            var key = StableHash()
-            key.add(ExecutableIdentity.fingerprint)
-            key.add(templatesKey)
-            for (url, revision) in revisions {
-                key.add(url)
-                key.add(revision)
-            }
-            key.add(home?.key() ?? 0)
-            for text in [storageScript, icon, texts] { key.add(text) }
-            return key.value
-        } render: { [revisions, shell, pages] in
-            var version = StableHash()
-            for (url, revision) in revisions + (try home.map { [("./", StableHash.of(try $0.bytes()))] } ?? []) {
-                version.add(url)
-                version.add(revision)
-            }
-            let view = ServiceWorkerView(
-                version: HexText.word(version.value), shell: shell, pages: pages, offlinePage: offlinePage,
-                storageScript: storageScript, todaySaying: SitePaths.todaySaying, icon: icon, texts: texts)
-            return try library.renderUTF8("sw", MustacheObject(view))
-        })
+        plan.deferred.append(
+            DeferredFile(path: SitePaths.serviceWorker) { [revisions] in
+                var key = StableHash()
+                key.add(ExecutableIdentity.fingerprint)
+                key.add(templatesKey)
+                for (url, revision) in revisions {
+                    key.add(url)
+                    key.add(revision)
+                }
+                key.add(home?.key() ?? 0)
+                for text in [storageScript, icon, texts] { key.add(text) }
+                return key.value
+            } render: { [revisions, shell, pages] in
+                var version = StableHash()
+                for (url, revision) in revisions + (try home.map { [("./", StableHash.of(try $0.bytes()))] } ?? []) {
+                    version.add(url)
+                    version.add(revision)
+                }
+                let view = ServiceWorkerView(
+                    version: HexText.word(version.value), shell: shell, pages: pages, offlinePage: offlinePage,
+                    storageScript: storageScript, todaySaying: SitePaths.todaySaying, icon: icon, texts: texts)
+                return try library.renderUTF8("sw", MustacheObject(view))
+            })
     }
 
     /// The home page as the worker reads it: its key, and its bytes rendered once for the page and the worker.
-    private func homePage(in plan: inout OutputPlan) -> (key: @Sendable () -> UInt64, bytes: @Sendable () throws -> [UInt8])? {
+    private func homePage(in plan: inout OutputPlan) -> (
+        key: @Sendable () -> UInt64, bytes: @Sendable () throws -> [UInt8]
+    )? {
         let path = SitePaths.file(for: SitePaths.home)
         if let file = plan[path] {
             let bytes = file.bytes

@@ -7,7 +7,10 @@ public struct SiteRenderer: Sendable {
     public var steps: [any RenderStep]
     public var finishingSteps: [any FinishingStep]
 
-    public init(steps: [any RenderStep] = SiteRenderer.defaultSteps, finishingSteps: [any FinishingStep] = SiteRenderer.defaultFinishingSteps) {
+    public init(
+        steps: [any RenderStep] = SiteRenderer.defaultSteps,
+        finishingSteps: [any FinishingStep] = SiteRenderer.defaultFinishingSteps
+    ) {
         (self.steps, self.finishingSteps) = (steps, finishingSteps)
     }
 
@@ -15,14 +18,20 @@ public struct SiteRenderer: Sendable {
     /// largest pages (lists) come first and no thread ends on one alone; the steps run side by
     /// side, the slowest (the search index) first.
     public static let defaultSteps: [any RenderStep] = [
-        SearchIndexStep(), ArchivePagesStep(), TermPagesStep(), ReaderListPagesStep(), SayingPagesStep(), SayingDataStep(), TodaySayingStep(), SettingsStep(), NoticesStep(),
-        FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(), FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep(),
+        SearchIndexStep(), ArchivePagesStep(), TermPagesStep(), ReaderListPagesStep(), SayingPagesStep(),
+        SayingDataStep(), TodaySayingStep(), SettingsStep(), NoticesStep(),
+        FreePagesStep(), GiftPagesStep(), NotFoundStep(), OfflinePageStep(), AssetsStep(), AppManifestStep(),
+        FeedsStep(), SitemapStep(), SouvenirsStep(), CardsStep()
     ]
     public static let defaultFinishingSteps: [any FinishingStep] = [ServiceWorkerStep(), PrecompressionStep()]
 
     public func render(_ context: RenderContext) throws -> OutputPlan {
         let outcomes = ParallelMap.map(steps) { step in
-            Result { OutputPlan(files: try step.files(context), deferred: try step.deferredFiles(context), derived: step.derived(context)) }
+            Result {
+                OutputPlan(
+                    files: try step.files(context), deferred: try step.deferredFiles(context),
+                    derived: step.derived(context))
+            }
         }
         var plan = OutputPlan()
         for outcome in outcomes {

@@ -19,12 +19,16 @@ struct SitemapStep: RenderStep {
     static let namespace = "http://www.sitemaps.org/schemas/sitemap/0.9"
 
     func files(_ context: RenderContext) throws -> [OutputFile] {
-        let robots = OutputFile(path: SitePaths.robots, text: "User-agent: *\nAllow: /\n\nSitemap: \(context.absoluteURL(SitePaths.sitemap))\n")
+        let robots = OutputFile(
+            path: SitePaths.robots,
+            text: "User-agent: *\nAllow: /\n\nSitemap: \(context.absoluteURL(SitePaths.sitemap))\n")
         let entries = Self.entries(context)
         guard entries.count > Self.urlsPerFile else {
             return [OutputFile(path: SitePaths.sitemap, text: Self.urlSet(entries, context)), robots]
         }
-        let parts = stride(from: 0, to: entries.count, by: Self.urlsPerFile).map { entries[$0..<min($0 + Self.urlsPerFile, entries.count)] }
+        let parts = stride(from: 0, to: entries.count, by: Self.urlsPerFile).map {
+            entries[$0..<min($0 + Self.urlsPerFile, entries.count)]
+        }
         let index = XMLWriter()
         index.start("sitemapindex", [("xmlns", Self.namespace)])
         for (number, part) in parts.enumerated() {
@@ -33,7 +37,9 @@ struct SitemapStep: RenderStep {
             index.element("lastmod", text: context.dates.rfc3339(part.map(\.lastModified).max()!))
             index.end()
         }
-        let files = parts.enumerated().map { OutputFile(path: Self.partPath($0.offset + 1), text: Self.urlSet($0.element, context)) }
+        let files = parts.enumerated().map {
+            OutputFile(path: Self.partPath($0.offset + 1), text: Self.urlSet($0.element, context))
+        }
         return files + [OutputFile(path: SitePaths.sitemap, text: index.finish()), robots]
     }
 
@@ -67,16 +73,21 @@ struct SitemapStep: RenderStep {
         let siteUpdated = [newestSaying, newestNotice].compactMap { $0 }.max() ?? FeedChannel.emptyFeedDate
         // Lists by the newest saying they hold; their numbered pages are found by their links.
         let taxonomy = context.taxonomy
-        let lists = [(SitePaths.archive, context.published.indices.first)]
+        let lists =
+            [(SitePaths.archive, context.published.indices.first)]
             + taxonomy.months.map { (SitePaths.month(year: $0.year, month: $0.month), $0.sayings.first) }
-            + [(SitePaths.tags, context.published.indices.first)] + taxonomy.tags.map { (SitePaths.tag($0.slug), $0.sayings.first) }
-            + [(SitePaths.authors, context.published.indices.first)] + taxonomy.authors.map { (SitePaths.author($0.slug), $0.sayings.first) }
+            + [(SitePaths.tags, context.published.indices.first)]
+            + taxonomy.tags.map { (SitePaths.tag($0.slug), $0.sayings.first) }
+            + [(SitePaths.authors, context.published.indices.first)]
+            + taxonomy.authors.map { (SitePaths.author($0.slug), $0.sayings.first) }
         return [Entry(path: SitePaths.home, lastModified: newestSaying ?? siteUpdated)]
             + sayings.map { Entry(path: SitePaths.saying($0.id), lastModified: $0.time) }
             + lists.map { Entry(path: $0, lastModified: $1.map { context.published[$0].time } ?? siteUpdated) }
             + [Entry(path: SitePaths.notices, lastModified: newestNotice ?? siteUpdated)]
             + notices.map { Entry(path: SitePaths.notice($0.slug), lastModified: $0.date) }
-            + context.pages.filter { !$0.isDraft }.map { Entry(path: SitePaths.page($0.slug), lastModified: siteUpdated) }
+            + context.pages.filter { !$0.isDraft }.map {
+                Entry(path: SitePaths.page($0.slug), lastModified: siteUpdated)
+            }
             + GiftPagesStep.pagePaths(context.content.gifts).map { Entry(path: $0, lastModified: siteUpdated) }
     }
 }

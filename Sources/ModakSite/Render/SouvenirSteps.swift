@@ -12,11 +12,17 @@ struct SouvenirsStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
         let box = SouvenirBox(souvenirs: context.content.souvenirs, rules: context.rules)
         // Control characters have no place in HTML or XML; messages come from many editors.
-        let messages = ParallelMap.map(box.delivered) { XMLText.sanitized(context.markdown.html($0.souvenir.message, at: SitePaths.souvenirs)) }
+        let messages = ParallelMap.map(box.delivered) {
+            XMLText.sanitized(context.markdown.html($0.souvenir.message, at: SitePaths.souvenirs))
+        }
         return [
             try page(box, messages: messages, context),
-            OutputFile(path: SitePaths.souvenirFeed, text: RSSFeed.xml(channel(box, messages: messages, context), selfURL: context.absoluteURL(SitePaths.souvenirFeed), dates: context.dates)),
-            OutputFile(path: SitePaths.souvenirCalendar, text: calendar(box, context)),
+            OutputFile(
+                path: SitePaths.souvenirFeed,
+                text: RSSFeed.xml(
+                    channel(box, messages: messages, context), selfURL: context.absoluteURL(SitePaths.souvenirFeed),
+                    dates: context.dates)),
+            OutputFile(path: SitePaths.souvenirCalendar, text: calendar(box, context))
         ]
     }
 
@@ -27,18 +33,22 @@ struct SouvenirsStep: RenderStep {
         let views = zip(box.delivered, messages).map { delivered, html in
             SouvenirView(
                 id: delivered.key, title: title(of: delivered.souvenir, context),
-                date: context.dates.dayMonthYear(delivered.souvenir.deliver), datetime: context.dates.rfc3339(delivered.souvenir.deliver),
+                date: context.dates.dayMonthYear(delivered.souvenir.deliver),
+                datetime: context.dates.rfc3339(delivered.souvenir.deliver),
                 messageHTML: html, isNew: delivered.souvenir.deliver >= newSince
             )
         }
         let body = SouvenirsBody(
             souvenirs: views, sealedCount: box.sealedCount,
-            nextDate: box.next.map { context.dates.dayMonthYear($0.date) }, nextDatetime: box.next.map { context.dates.rfc3339($0.date) },
+            nextDate: box.next.map { context.dates.dayMonthYear($0.date) },
+            nextDatetime: box.next.map { context.dates.rfc3339($0.date) },
             feedURL: root + SitePaths.souvenirFeed, calendarURL: root + SitePaths.souvenirCalendar,
             exampleDay: context.today.day.adding(days: 365).description,
             firstSouvenir: firstSouvenir(context)
         )
-        var meta = context.meta(path: path, title: context.string("souvenirsTitle"), description: context.string("souvenirsIntro"), section: "souvenirs")
+        var meta = context.meta(
+            path: path, title: context.string("souvenirsTitle"), description: context.string("souvenirsIntro"),
+            section: "souvenirs")
         // Personal messages: shown to visitors, kept out of search engines.
         meta.noindex = true
         return try context.page("souvenirs", meta: meta, body: body)
@@ -90,19 +100,25 @@ struct SouvenirsStep: RenderStep {
             let souvenir = delivered.souvenir
             let summary = title(of: souvenir, context)
             // The sealed version of this event had sequence 0; delivery revises it.
-            event(&calendar, uid: "\(delivered.key)@\(domain)", at: souvenir.deliver, sequence: 1, summary: summary,
-                  description: souvenir.message.trimmedOfWhitespace, url: pageURL + "#" + delivered.key)
+            event(
+                &calendar, uid: "\(delivered.key)@\(domain)", at: souvenir.deliver, sequence: 1, summary: summary,
+                description: souvenir.message.trimmedOfWhitespace, url: pageURL + "#" + delivered.key)
         }
         if let next = box.next {
-            event(&calendar, uid: "\(next.key)@\(domain)", at: next.date, sequence: 0, summary: context.string("souvenirsNextEvent"),
-                  description: context.string("souvenirsNextEventText"), url: pageURL)
+            event(
+                &calendar, uid: "\(next.key)@\(domain)", at: next.date, sequence: 0,
+                summary: context.string("souvenirsNextEvent"),
+                description: context.string("souvenirsNextEventText"), url: pageURL)
         }
         calendar.end("VCALENDAR")
         return calendar.content
     }
 
     /// One event at a delivery, with an alarm at that moment. Its stamp is the delivery itself, never the clock.
-    private func event(_ calendar: inout ICalendarWriter, uid: String, at date: Date, sequence: Int, summary: String, description: String, url: String) {
+    private func event(
+        _ calendar: inout ICalendarWriter, uid: String, at date: Date, sequence: Int, summary: String,
+        description: String, url: String
+    ) {
         let time = ICalendarWriter.utc(date)
         calendar.begin("VEVENT")
         calendar.property("UID", uid)
@@ -123,6 +139,7 @@ struct SouvenirsStep: RenderStep {
     }
 
     private func title(of souvenir: Souvenir, _ context: RenderContext) -> String {
-        souvenir.title.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : XMLText.sanitized($0) } ?? context.string("souvenirsUntitled")
+        souvenir.title.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : XMLText.sanitized($0) }
+            ?? context.string("souvenirsUntitled")
     }
 }

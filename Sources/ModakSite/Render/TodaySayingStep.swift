@@ -11,9 +11,11 @@ struct TodaySayingStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
         guard let saying = context.sayingOfTheDay else { return [] }
         var json = CompactJSON(capacity: 512)
-        let fields = [("id", saying.id), ("kor", saying.kor), ("eng", saying.eng),
-                      ("who", context.content.authorName(saying.who)),
-                      ("url", SitePaths.saying(saying.id)), ("date", context.today.day.description)]
+        let fields = [
+            ("id", saying.id), ("kor", saying.kor), ("eng", saying.eng),
+            ("who", context.content.authorName(saying.who)),
+            ("url", SitePaths.saying(saying.id)), ("date", context.today.day.description)
+        ]
         for (number, (key, value)) in fields.enumerated() {
             json.raw(number == 0 ? "{" : ",")
             json.string(key)

@@ -10,7 +10,7 @@ struct ReaderListPagesStep: RenderStep {
         [
             page("favorites", path: SitePaths.favorites, titleKey: "favoritesTitle", context),
             page("unused", path: SitePaths.unused, titleKey: "unusedTitle", context),
-            page("search", path: SitePaths.search, titleKey: "searchTitle", context),
+            page("search", path: SitePaths.search, titleKey: "searchTitle", context)
         ]
     }
 
@@ -19,8 +19,10 @@ struct ReaderListPagesStep: RenderStep {
         meta.noindex = true
         return context.deferredPage(template, meta: meta) {
             // The template's links are filled in by the script.
-            ClientListBody(count: context.published.count, itemTemplate: SayingView(facts: context.clientTemplate, root: "", body: nil),
-                           sayingData: context.sayingDataView(from: path))
+            ClientListBody(
+                count: context.published.count,
+                itemTemplate: SayingView(facts: context.clientTemplate, root: "", body: nil),
+                sayingData: context.sayingDataView(from: path))
         }
     }
 }
@@ -41,11 +43,15 @@ struct SettingsStep: RenderStep {
             howToUseURL: context.pages.contains { $0.slug == "how-to-use" } ? root + SitePaths.page("how-to-use") : nil
         )
         // Modak's own page: described in Modak's words, not by the site's description.
-        let meta = context.meta(path: path, title: context.string("settingsTitle"), description: context.string("settingsDescription"), section: "settings")
+        let meta = context.meta(
+            path: path, title: context.string("settingsTitle"), description: context.string("settingsDescription"),
+            section: "settings")
         return [try context.page("settings", meta: meta, body: body)]
     }
 
-    private func choices(_ values: [String], labelPrefix: String, selected: String, _ context: RenderContext) -> [Choice] {
+    private func choices(_ values: [String], labelPrefix: String, selected: String, _ context: RenderContext)
+        -> [Choice]
+    {
         values.map { Choice(value: $0, label: context.strings[labelPrefix + $0] ?? $0, selected: $0 == selected) }
     }
 }
@@ -56,18 +62,27 @@ struct NoticesStep: RenderStep {
         let notices = context.notices.sorted { ($0.date, $1.slug) > ($1.date, $0.slug) }
         let listPath = SitePaths.notices
         let list = NoticeListBody(notices: notices.map { article($0, from: listPath, context, withBody: false) })
-        var files = [try context.page("notices", meta: context.meta(path: listPath, title: context.string("noticesTitle"), section: "notices"), body: list)]
+        var files = [
+            try context.page(
+                "notices",
+                meta: context.meta(path: listPath, title: context.string("noticesTitle"), section: "notices"),
+                body: list)
+        ]
         for notice in notices {
             let path = SitePaths.notice(notice.slug)
             var meta = context.meta(path: path, title: notice.title, section: "notices")
             meta.openGraphType = "article"
-            let body = ArticleBody(article: article(notice, from: path, context, withBody: true), backURL: SitePaths.root(from: path) + listPath)
+            let body = ArticleBody(
+                article: article(notice, from: path, context, withBody: true),
+                backURL: SitePaths.root(from: path) + listPath)
             files.append(try context.page("article", meta: meta, body: body))
         }
         return files
     }
 
-    private func article(_ notice: Notice, from pagePath: String, _ context: RenderContext, withBody: Bool) -> ArticleView {
+    private func article(_ notice: Notice, from pagePath: String, _ context: RenderContext, withBody: Bool)
+        -> ArticleView
+    {
         ArticleView(
             title: notice.title, url: SitePaths.root(from: pagePath) + SitePaths.notice(notice.slug),
             date: context.dates.long(notice.date), datetime: context.dates.rfc3339(notice.date),
@@ -81,8 +96,12 @@ struct FreePagesStep: RenderStep {
     func files(_ context: RenderContext) throws -> [OutputFile] {
         try context.pages.map { page in
             let path = SitePaths.page(page.slug)
-            let article = ArticleView(title: page.title, url: "./", date: nil, datetime: nil, bodyHTML: context.markdown.html(page.body, at: path), isDraft: page.isDraft)
-            return try context.page("article", meta: context.meta(path: path, title: page.title, section: "page"), body: ArticleBody(article: article, backURL: nil))
+            let article = ArticleView(
+                title: page.title, url: "./", date: nil, datetime: nil,
+                bodyHTML: context.markdown.html(page.body, at: path), isDraft: page.isDraft)
+            return try context.page(
+                "article", meta: context.meta(path: path, title: page.title, section: "page"),
+                body: ArticleBody(article: article, backURL: nil))
         }
     }
 }

@@ -70,7 +70,9 @@ struct FrontMatterBytes {
     func withoutComment(_ range: Range<Int>) -> Range<Int> {
         var from = range.lowerBound
         while let hash = buffer.firstOffset(of: UInt8(ascii: "#"), in: from..<range.upperBound) {
-            if standsAlone(hash, in: range) && (hash == range.lowerBound || Self.isBlank(buffer[hash - 1]) && standsAlone(hash - 1, in: range)) {
+            if standsAlone(hash, in: range)
+                && (hash == range.lowerBound || Self.isBlank(buffer[hash - 1]) && standsAlone(hash - 1, in: range))
+            {
                 return trimmingBlanks(range.lowerBound..<hash)
             }
             from = hash + 1

@@ -23,7 +23,9 @@ struct FrontMatterSyntaxError: Error {
     /// The line opens a YAML block, whose following lines belong to it and are not reported again.
     let opensYAMLBlock: Bool
 
-    init(_ message: String, opensYAMLBlock: Bool = false) { (self.message, self.opensYAMLBlock) = (message, opensYAMLBlock) }
+    init(_ message: String, opensYAMLBlock: Bool = false) {
+        (self.message, self.opensYAMLBlock) = (message, opensYAMLBlock)
+    }
 }
 
 /// Reads the front matter of a Markdown content file from its UTF-8 bytes (see `FrontMatterBytes`).
@@ -34,14 +36,19 @@ public enum FrontMatterParser {
         return file.withTextBytes { parse(FrontMatterBytes(buffer: $0), path: file.displayPath, log: &log) }
     }
 
-    private static func parse(_ bytes: FrontMatterBytes, path: String, log: inout DiagnosticLog) -> FrontMatterDocument? {
+    private static func parse(_ bytes: FrontMatterBytes, path: String, log: inout DiagnosticLog) -> FrontMatterDocument?
+    {
         let (lines, bodyStart) = frontMatterLines(bytes)
         guard let first = lines.first, bytes.isDelimiter(first) else {
-            log.error(SourceLocation(path: path, line: 1), "the file must start with a front-matter block: a line `---`, `key: value` lines, and a closing `---`")
+            log.error(
+                SourceLocation(path: path, line: 1),
+                "the file must start with a front-matter block: a line `---`, `key: value` lines, and a closing `---`")
             return nil
         }
         guard lines.count > 1, let last = lines.last, bytes.isDelimiter(last) else {
-            log.error(SourceLocation(path: path, line: 1), "the front matter opened here is never closed: add a line `---` after the last `key: value` line")
+            log.error(
+                SourceLocation(path: path, line: 1),
+                "the front matter opened here is never closed: add a line `---` after the last `key: value` line")
             return nil
         }
         let closing = lines.count - 1
@@ -58,7 +65,9 @@ public enum FrontMatterParser {
             do throws(FrontMatterSyntaxError) {
                 guard let field = try field(lines[index], in: bytes) else { continue }
                 if let earlier = fields.first(where: { $0.key == field.key }) {
-                    log.error(SourceLocation(path: path, line: lineNumber), "`\(field.key)` is set twice (first on line \(earlier.field.line)): keep one")
+                    log.error(
+                        SourceLocation(path: path, line: lineNumber),
+                        "`\(field.key)` is set twice (first on line \(earlier.field.line)): keep one")
                     isValid = false
                 } else {
                     fields.append((field.key, RawField(value: field.value, line: lineNumber)))
@@ -73,29 +82,42 @@ public enum FrontMatterParser {
         let bodyLine = closing + 2
         let body = TextCleaning.clean(bodyStart.map { Self.body(bytes, from: $0) } ?? "")
         if let line = body.firstLine {
-            log.warning(SourceLocation(path: path, line: bodyLine + line - 1), "the text holds invisible control characters, which were removed")
+            log.warning(
+                SourceLocation(path: path, line: bodyLine + line - 1),
+                "the text holds invisible control characters, which were removed")
         }
-        return FrontMatterDocument(record: RawRecord(path: path, line: 1, fields: fields), body: body.text, bodyLine: bodyLine)
+        return FrontMatterDocument(
+            record: RawRecord(path: path, line: 1, fields: fields), body: body.text, bodyLine: bodyLine)
     }
 
     /// The field a line sets, or nil for a blank line or a comment. Leading blanks followed by a
     /// combining mark are no blank character, but such a line is no comment either, so bytes tell
     /// these apart.
-    private static func field(_ line: Range<Int>, in bytes: FrontMatterBytes) throws(FrontMatterSyntaxError) -> (key: String, value: RawValue)? {
+    private static func field(_ line: Range<Int>, in bytes: FrontMatterBytes) throws(FrontMatterSyntaxError) -> (
+        key: String, value: RawValue
+    )? {
         guard let contentStart = line.first(where: { !FrontMatterBytes.isBlank(bytes[$0]) }) else { return nil }
         if bytes.startsWithCharacter("#", contentStart..<line.upperBound) { return nil }
         if bytes.isBlockListItem(contentStart..<line.upperBound) {
-            throw FrontMatterSyntaxError("`\(bytes.string(bytes.trimmingBlanks(line)).prefix(40))` is an item of a YAML block list, which front matter does not have: write the list on its key's line, as `tags: [a, b]`", opensYAMLBlock: true)
+            throw FrontMatterSyntaxError(
+                """
+                `\(bytes.string(bytes.trimmingBlanks(line)).prefix(40))` is an item of a YAML block list, which \
+                front matter does not have: write the list on its key's line, as `tags: [a, b]`
+                """,
+                opensYAMLBlock: true)
         }
         if bytes.startsWithBlank(line) {
-            throw FrontMatterSyntaxError("indented lines are not supported: write each field as `key: value` at the start of the line")
+            throw FrontMatterSyntaxError(
+                "indented lines are not supported: write each field as `key: value` at the start of the line")
         }
         guard let colon = bytes.firstCharacter(":", in: line) else {
-            throw FrontMatterSyntaxError("expected `key: value`, found `\(bytes.string(bytes.trimmingBlanks(line)).prefix(40))`")
+            throw FrontMatterSyntaxError(
+                "expected `key: value`, found `\(bytes.string(bytes.trimmingBlanks(line)).prefix(40))`")
         }
         let key = bytes.string(line.lowerBound..<colon)
         guard isValidKey(bytes, line.lowerBound..<colon) else {
-            throw FrontMatterSyntaxError("`\(key.prefix(40))` is not a valid key: use letters, digits, `_` and `-`, starting with a letter")
+            throw FrontMatterSyntaxError(
+                "`\(key.prefix(40))` is not a valid key: use letters, digits, `_` and `-`, starting with a letter")
         }
         let rest = colon + 1..<line.upperBound
         if !rest.isEmpty && !bytes.startsWithBlank(rest) {

@@ -17,7 +17,8 @@ extension FrontMatterParser {
         }
         let text = bytes.withoutComment(value)
         if let construct = YAMLConstruct(plainValue: text, in: bytes) {
-            throw FrontMatterSyntaxError(construct.message(for: bytes.string(text)), opensYAMLBlock: construct == .blockScalar)
+            throw FrontMatterSyntaxError(
+                construct.message(for: bytes.string(text)), opensYAMLBlock: construct == .blockScalar)
         }
         return .string(bytes.string(text))
     }
@@ -25,7 +26,9 @@ extension FrontMatterParser {
     /// The quoted string whose opening quote is at `start` in `range`, and the offset after its
     /// closing quote. Quotes and backslashes are ASCII, so they are found by bytes, and the text
     /// between escapes is copied in runs.
-    private static func quotedString(at start: Int, in range: Range<Int>, _ bytes: FrontMatterBytes) throws(FrontMatterSyntaxError) -> (String, end: Int) {
+    private static func quotedString(at start: Int, in range: Range<Int>, _ bytes: FrontMatterBytes)
+        throws(FrontMatterSyntaxError) -> (String, end: Int)
+    {
         let buffer = bytes.buffer
         let end = range.upperBound
         let quote = buffer[start]
@@ -33,7 +36,10 @@ extension FrontMatterParser {
         let escapes = quote == UInt8(ascii: "\"")
         // Nearly every string escapes nothing: then it is the bytes up to the closing quote.
         if let closing = buffer.firstOffset(of: quote, in: start + 1..<end),
-           escapes ? buffer.firstOffset(of: backslash, in: start + 1..<closing) == nil : closing + 1 == end || buffer[closing + 1] != quote {
+            escapes
+                ? buffer.firstOffset(of: backslash, in: start + 1..<closing) == nil
+                : closing + 1 == end || buffer[closing + 1] != quote
+        {
             return (bytes.string(start + 1..<closing), closing + 1)
         }
         var result: [UInt8] = []
@@ -59,7 +65,8 @@ extension FrontMatterParser {
             let escaped = buffer[index + 1]
             guard escaped == quote || escaped == backslash else {
                 let shown = bytes.character(at: index + 1, in: range)
-                throw FrontMatterSyntaxError("unknown escape `\\\(shown)` in a quoted string: only `\\\"` and `\\\\` are allowed")
+                throw FrontMatterSyntaxError(
+                    "unknown escape `\\\(shown)` in a quoted string: only `\\\"` and `\\\\` are allowed")
             }
             result.append(escaped)
             index += 2
@@ -70,7 +77,8 @@ extension FrontMatterParser {
 
     /// The items of the list `value`, which starts with `[`: quoted strings, or plain text up to
     /// the next `,` or `]`.
-    private static func list(_ value: Range<Int>, in bytes: FrontMatterBytes) throws(FrontMatterSyntaxError) -> [String] {
+    private static func list(_ value: Range<Int>, in bytes: FrontMatterBytes) throws(FrontMatterSyntaxError) -> [String]
+    {
         let end = value.upperBound
         var items: [String] = []
         var index = value.lowerBound + 1
@@ -85,7 +93,8 @@ extension FrontMatterParser {
             }
             if !expectItem {
                 guard bytes.isCharacter(",", at: index, in: value) else {
-                    throw FrontMatterSyntaxError("expected `,` or `]` in the list, found `\(bytes.character(at: index, in: value))`")
+                    throw FrontMatterSyntaxError(
+                        "expected `,` or `]` in the list, found `\(bytes.character(at: index, in: value))`")
                 }
                 index += 1
                 expectItem = true
@@ -97,8 +106,12 @@ extension FrontMatterParser {
                 index = after
             } else {
                 let start = index
-                while index < end && !bytes.isCharacter(",", at: index, in: value) && !bytes.isCharacter("]", at: index, in: value) {
-                    if bytes.isCharacter("[", at: index, in: value) { throw FrontMatterSyntaxError("lists cannot be nested") }
+                while index < end && !bytes.isCharacter(",", at: index, in: value)
+                    && !bytes.isCharacter("]", at: index, in: value)
+                {
+                    if bytes.isCharacter("[", at: index, in: value) {
+                        throw FrontMatterSyntaxError("lists cannot be nested")
+                    }
                     index += 1
                 }
                 let item = bytes.trimmingBlanks(start..<index)

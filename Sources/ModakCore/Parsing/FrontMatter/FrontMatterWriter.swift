@@ -34,7 +34,8 @@ public enum FrontMatterWriter {
 
     /// Plain when the parser would read the text back unchanged, quoted otherwise.
     static func scalar(_ text: String) -> String {
-        let isPlain = !text.isEmpty
+        let isPlain =
+            !text.isEmpty
             && text.trimmingCharacters(in: CharacterSet(charactersIn: " \t")) == text
             && !["\"", "'", "["].contains(text.first!)
             && !text.contains("#")
@@ -56,6 +57,8 @@ public enum FrontMatterWriter {
 
     /// The parser splits lines at `\n` and `\r\n`; a lone `\r` or other line breaks would be just as surprising.
     private static func isSingleLine(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { ["\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"].contains($0) }
+        !text.unicodeScalars.contains {
+            ["\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}"].contains($0)
+        }
     }
 }

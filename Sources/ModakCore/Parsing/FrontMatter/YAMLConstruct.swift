@@ -8,7 +8,9 @@ enum YAMLConstruct {
     /// followed by a name (not a blank); or a block scalar's header alone (`|`, `>`, `|-`, `>+2`…).
     init?(plainValue range: Range<Int>, in bytes: FrontMatterBytes) {
         // Every sign is ASCII: the first byte rules out nearly every value at once.
-        guard let first = range.first, Self.signs.contains(bytes[first]), bytes.standsAlone(first, in: range) else { return nil }
+        guard let first = range.first, Self.signs.contains(bytes[first]), bytes.standsAlone(first, in: range) else {
+            return nil
+        }
         let rest = first + 1..<range.upperBound
         let isNamed = !rest.isEmpty && !bytes.startsWithBlank(rest)
         switch bytes[first] {
@@ -26,7 +28,9 @@ enum YAMLConstruct {
     /// The construct `text`, written as a plain value, would start with.
     init?(plainValue text: String) {
         var text = text
-        guard let construct = text.withUTF8({ Self(plainValue: 0..<$0.count, in: FrontMatterBytes(buffer: $0)) }) else { return nil }
+        guard let construct = text.withUTF8({ Self(plainValue: 0..<$0.count, in: FrontMatterBytes(buffer: $0)) }) else {
+            return nil
+        }
         self = construct
     }
 
@@ -39,15 +43,35 @@ enum YAMLConstruct {
         let shown = "`\(value.prefix(40))`"
         switch self {
         case .flowMapping:
-            return "\(shown) is a YAML flow mapping, which front matter does not have (it has text and `[a, b]` lists): put it in double quotes if it is text"
+            return
+                """
+                \(shown) is a YAML flow mapping, which front matter does not have (it has text and `[a, b]` \
+                lists): put it in double quotes if it is text
+                """
         case .anchor:
-            return "\(shown) starts with a YAML anchor (`&name`), which front matter does not have: remove the anchor, or put the value in double quotes if it is text"
+            return
+                """
+                \(shown) starts with a YAML anchor (`&name`), which front matter does not have: remove the anchor, \
+                or put the value in double quotes if it is text
+                """
         case .alias:
-            return "\(shown) starts with a YAML alias (`*name`), which front matter does not have: write the value itself, in double quotes if it starts with `*`"
+            return
+                """
+                \(shown) starts with a YAML alias (`*name`), which front matter does not have: write the value \
+                itself, in double quotes if it starts with `*`
+                """
         case .tag:
-            return "\(shown) starts with a YAML tag (`!name`), which front matter does not have: remove the tag, or put the value in double quotes if it is text"
+            return
+                """
+                \(shown) starts with a YAML tag (`!name`), which front matter does not have: remove the tag, or \
+                put the value in double quotes if it is text
+                """
         case .blockScalar:
-            return "\(shown) starts a YAML block scalar, which front matter does not have: a value is one line, after its key (longer text belongs in the body, after the closing `---`)"
+            return
+                """
+                \(shown) starts a YAML block scalar, which front matter does not have: a value is one line, after \
+                its key (longer text belongs in the body, after the closing `---`)
+                """
         }
     }
 }

@@ -27,7 +27,9 @@ public enum JSONParser {
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var reader = Reader(bytes: bytes)
         reader.skipWhitespace()
-        guard reader.index < bytes.count else { throw reader.error("the file holds no JSON value: it is empty or only blanks") }
+        guard reader.index < bytes.count else {
+            throw reader.error("the file holds no JSON value: it is empty or only blanks")
+        }
         let node = try reader.parseValue(depth: 0)
         reader.skipWhitespace()
         if reader.index < bytes.count { throw reader.errorAfterTheValue() }
@@ -57,7 +59,9 @@ public enum JSONParser {
         }
 
         mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
-            guard depth < JSONParser.maximumDepth else { throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep") }
+            guard depth < JSONParser.maximumDepth else {
+                throw error("JSON nested more than \(JSONParser.maximumDepth) levels deep")
+            }
             guard index < bytes.count else { throw error("the JSON ends where a value was expected") }
             let startLine = line
             switch bytes[index] {
@@ -67,14 +71,16 @@ public enum JSONParser {
             case UInt8(ascii: "t"): try expectWord("true"); return JSONNode(value: .bool(true), line: startLine)
             case UInt8(ascii: "f"): try expectWord("false"); return JSONNode(value: .bool(false), line: startLine)
             case UInt8(ascii: "n"): try expectWord("null"); return JSONNode(value: .null, line: startLine)
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(value: .number(try parseNumber()), line: startLine)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return JSONNode(value: .number(try parseNumber()), line: startLine)
             default: throw errorAtMisplacedToken(whereA: .value)
             }
         }
 
         mutating func expectWord(_ word: StaticString) throws(JSONSyntaxError) {
             let count = word.utf8CodeUnitCount
-            guard bytes.count - index >= count, word.withUTF8Buffer({ bytes[index..<index + count].elementsEqual($0) }) else {
+            guard bytes.count - index >= count, word.withUTF8Buffer({ bytes[index..<index + count].elementsEqual($0) })
+            else {
                 throw errorAtMisplacedToken(whereA: .value)
             }
             index += count
@@ -91,7 +97,9 @@ public enum JSONParser {
                 skipWhitespace()
                 guard index < bytes.count else { throw errorNeverClosed(.object, openedOn: openingLine) }
                 guard bytes[index] == UInt8(ascii: ":") else {
-                    throw error("a colon is missing after the key \"\(key.prefix(40))\": write `\"\(key.prefix(40))\": value`", line: keyLine)
+                    throw error(
+                        "a colon is missing after the key \"\(key.prefix(40))\": write `\"\(key.prefix(40))\": value`",
+                        line: keyLine)
                 }
                 let colonLine = line
                 index += 1
@@ -118,7 +126,9 @@ public enum JSONParser {
 
         /// Reads the opening bracket of `container` and the blanks after it, and the closing bracket
         /// too when it follows at once (true); otherwise the first item starts where it stops.
-        mutating func isEmptyAfterOpening(_ container: Container, openedOn openingLine: Int) throws(JSONSyntaxError) -> Bool {
+        mutating func isEmptyAfterOpening(_ container: Container, openedOn openingLine: Int) throws(JSONSyntaxError)
+            -> Bool
+        {
             index += 1
             skipWhitespace()
             guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
@@ -129,7 +139,9 @@ public enum JSONParser {
 
         /// After an item of `container`, reads the `,` and the blanks before the next item (false;
         /// it starts where this stops) or the closing bracket (true).
-        mutating func closesAfterItem(of container: Container, openedOn openingLine: Int) throws(JSONSyntaxError) -> Bool {
+        mutating func closesAfterItem(of container: Container, openedOn openingLine: Int) throws(JSONSyntaxError)
+            -> Bool
+        {
             let itemEndLine = line
             skipWhitespace()
             guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
@@ -139,7 +151,12 @@ public enum JSONParser {
                 skipWhitespace()
                 guard index < bytes.count else { throw errorNeverClosed(container, openedOn: openingLine) }
                 if bytes[index] == container.closingByte {
-                    throw error("a comma after the last \(container.item) of the \(container.name): remove the comma before `\(container.closer)`", line: commaLine)
+                    throw error(
+                        """
+                        a comma after the last \(container.item) of the \(container.name): remove the comma before \
+                        `\(container.closer)`
+                        """,
+                        line: commaLine)
                 }
                 return false
             }
@@ -170,14 +187,18 @@ public enum JSONParser {
             if bytes[index] == UInt8(ascii: "-") { index += 1 }
             let integerStart = index
             guard digits() > 0 else { throw error("a number needs digits") }
-            if bytes[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 { throw error("numbers cannot start with 0") }
+            if bytes[integerStart] == UInt8(ascii: "0") && index - integerStart > 1 {
+                throw error("numbers cannot start with 0")
+            }
             if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
                 index += 1
                 guard digits() > 0 else { throw error("a number needs digits after `.`") }
             }
             if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
                 index += 1
-                if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
+                if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+                    index += 1
+                }
                 guard digits() > 0 else { throw error("a number needs digits in its exponent") }
             }
             return String(decoding: bytes[start..<index], as: UTF8.self)
@@ -207,7 +228,13 @@ public enum JSONParser {
                     scalars.append(try parseEscape())
                     runStart = index
                 case 0x00..<0x20:
-                    throw error(byte == UInt8(ascii: "\n") ? "the string is never closed before the end of the line: add the closing `\"` (a line break inside a string is written `\\n`)" : "control characters must be escaped in JSON strings")
+                    throw error(
+                        byte == UInt8(ascii: "\n")
+                            ? """
+                            the string is never closed before the end of the line: add the closing `\"` (a line \
+                            break inside a string is written `\\n`)
+                            """
+                            : "control characters must be escaped in JSON strings")
                 default:
                     index += 1
                 }
@@ -231,15 +258,21 @@ public enum JSONParser {
             case UInt8(ascii: "u"):
                 let high = try parseHex4()
                 if (0xD800..<0xDC00).contains(high) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else {
                         throw error("a \\u escape holds half of a surrogate pair")
                     }
                     index += 2
                     let low = try parseHex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("a \\u escape holds half of a surrogate pair") }
+                    guard (0xDC00..<0xE000).contains(low) else {
+                        throw error("a \\u escape holds half of a surrogate pair")
+                    }
                     return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
                 }
-                guard let scalar = Unicode.Scalar(high) else { throw error("a \\u escape holds half of a surrogate pair") }
+                guard let scalar = Unicode.Scalar(high) else {
+                    throw error("a \\u escape holds half of a surrogate pair")
+                }
                 return scalar
             default:
                 throw error("unknown escape `\\\(Character(Unicode.Scalar(byte)))` in a string")

@@ -50,17 +50,23 @@ enum JSONDocumentReader {
     }
 
     /// The records of a file holding one object or an array of objects.
-    static func records(_ file: SourceFile, noun: String, allowSingleObject: Bool, log: inout DiagnosticLog) -> [RawRecord] {
+    static func records(_ file: SourceFile, noun: String, allowSingleObject: Bool, log: inout DiagnosticLog)
+        -> [RawRecord]
+    {
         guard let root = parse(file, log: &log) else { return [] }
         if allowSingleObject, let record = root.record(path: file.displayPath) { return [record] }
         guard case .array(let elements) = root.value else {
             let expected = allowSingleObject ? "an object or an array of objects" : "an array of objects"
-            log.error(SourceLocation(path: file.displayPath, line: root.line), "the file must hold \(expected), not \(root.kindName)")
+            log.error(
+                SourceLocation(path: file.displayPath, line: root.line),
+                "the file must hold \(expected), not \(root.kindName)")
             return []
         }
         return elements.compactMap { element in
             guard let record = element.record(path: file.displayPath) else {
-                log.error(SourceLocation(path: file.displayPath, line: element.line), "each \(noun) must be a JSON object, not \(element.kindName)")
+                log.error(
+                    SourceLocation(path: file.displayPath, line: element.line),
+                    "each \(noun) must be a JSON object, not \(element.kindName)")
                 return nil
             }
             return record

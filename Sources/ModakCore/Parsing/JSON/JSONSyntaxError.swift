@@ -14,24 +14,43 @@ extension JSONParser.Reader {
     enum Expected { case value, key }
 
     func errorNeverClosed(_ container: Container, openedOn openingLine: Int) -> JSONSyntaxError {
-        error("the \(container.name) opened on line \(openingLine) is never closed: add `\(container.closer)` after its last \(container.item)")
+        error(
+            """
+            the \(container.name) opened on line \(openingLine) is never closed: add `\(container.closer)` after \
+            its last \(container.item)
+            """
+        )
     }
 
     /// After an item of `container`, where a `,` or the closing bracket should be.
-    func errorAfterAnItem(of container: Container, openedOn openingLine: Int, itemEndedOn itemLine: Int) -> JSONSyntaxError {
+    func errorAfterAnItem(of container: Container, openedOn openingLine: Int, itemEndedOn itemLine: Int)
+        -> JSONSyntaxError
+    {
         let byte = bytes[index]
         let other: Container = container == .array ? .object : .array
         if byte == other.closingByte {
-            return error("`\(other.closer)` closes an \(other.name), but the \(container.name) opened on line \(openingLine) is still open: add `\(container.closer)` before it")
+            return error(
+                """
+                `\(other.closer)` closes an \(other.name), but the \(container.name) opened on line \(openingLine) \
+                is still open: add `\(container.closer)` before it
+                """
+            )
         }
         if bytes[index - 1] == UInt8(ascii: "\""), !"\"{[:".utf8.contains(byte) {
             // Text right after a string's closing quote: that quote was meant inside the string.
             return error("a `\"` inside a string ends it early: write a quote inside a string as `\\\"`")
         }
         if startsAValue(byte) {
-            return error("a comma is missing after this \(container.item) of the \(container.name): add `,` before the next one", line: itemLine)
+            return error(
+                "a comma is missing after this \(container.item) of the \(container.name): add `,` before the next one",
+                line: itemLine)
         }
-        return error("unexpected `\(currentToken())` after \(container.anItem) of the \(container.name): separate \(container.item)s with `,` and end the \(container.name) with `\(container.closer)`")
+        return error(
+            """
+            unexpected `\(currentToken())` after \(container.anItem) of the \(container.name): separate \
+            \(container.item)s with `,` and end the \(container.name) with `\(container.closer)`
+            """
+        )
     }
 
     /// Where a value (or a key, in an object) should start but something else stands.
@@ -42,10 +61,22 @@ extension JSONParser.Reader {
         case UInt8(ascii: "'"):
             let text = token.count > 1 && token.hasSuffix("'") ? token.dropFirst().dropLast() : "…"
             return error("\(token) is in single quotes: JSON needs double quotes, as \"\(text)\"")
-        case UInt8(ascii: "/") where index + 1 < bytes.count && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
-            return error("JSON has no comments: remove this `\(bytes[index + 1] == UInt8(ascii: "/") ? "//" : "/* … */")` comment")
+        case UInt8(ascii: "/")
+        where index + 1 < bytes.count
+            && (bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")):
+            return error(
+                """
+                JSON has no comments: remove this `\(bytes[index + 1] == UInt8(ascii: "/") ? "//" : "/* … */")` \
+                comment
+                """
+            )
         case UInt8(ascii: ","):
-            return error("a comma where \(expected == .key ? "a key" : "a value") should be: remove it, or write the missing \(expected == .key ? "member" : "value") before it")
+            return error(
+                """
+                a comma where \(expected == .key ? "a key" : "a value") should be: remove it, or write the missing \
+                \(expected == .key ? "member" : "value") before it
+                """
+            )
         case _ where startsAWord(byte):
             if expected == .key { return error("the key `\(token)` is not in double quotes: write \"\(token)\"") }
             if let word = KeySuggestion.nearest(to: token, among: ["true", "false", "null"]) {
@@ -54,7 +85,12 @@ extension JSONParser.Reader {
             return error("`\(token)` is not a JSON value: put text in double quotes, as \"\(token)\"")
         default:
             if expected == .key { return error("expected a key in double quotes, found `\(token)`") }
-            return error("unexpected `\(token)` where a JSON value was expected: write text in double quotes, a number, true, false, null, an object or an array")
+            return error(
+                """
+                unexpected `\(token)` where a JSON value was expected: write text in double quotes, a number, \
+                true, false, null, an object or an array
+                """
+            )
         }
     }
 
@@ -62,7 +98,8 @@ extension JSONParser.Reader {
     func errorAfterTheValue() -> JSONSyntaxError {
         switch bytes[index] {
         case UInt8(ascii: ","), UInt8(ascii: "{"), UInt8(ascii: "["):
-            return error("a second JSON value follows the first: a file holds one value, so put them all in one array, `[…, …]`")
+            return error(
+                "a second JSON value follows the first: a file holds one value, so put them all in one array, `[…, …]`")
         case UInt8(ascii: "]"), UInt8(ascii: "}"):
             return error("this `\(currentToken())` closes nothing: remove it")
         default:
@@ -76,7 +113,8 @@ extension JSONParser.Reader {
     }
 
     func startsAValue(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "-")
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+            || byte == UInt8(ascii: "-")
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || startsAWord(byte)
     }
 

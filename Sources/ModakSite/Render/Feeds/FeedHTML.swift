@@ -6,7 +6,10 @@ import ModakXML
 /// aggregators show it away from its page, so every link must be absolute, and they run no scripts.
 enum FeedHTML {
     /// Elements readers strip or flag (the W3C feed validator calls them security risks).
-    static let unsafeElements: Set<String> = ["script", "noscript", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "meta", "link", "style", "base"]
+    static let unsafeElements: Set<String> = [
+        "script", "noscript", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "meta", "link",
+        "style", "base"
+    ]
 
     /// `html` with relative URLs resolved against `pageURL` (where the HTML is shown on the site),
     /// root-relative ones against `siteURL` (the site's root, which may lie below the host's), and
@@ -18,7 +21,8 @@ enum FeedHTML {
         document.removeElements(named: unsafeElements)
         document.removeAttributes { _, attribute in attribute.lowercased().hasPrefix("on") }
         HTMLReferences.rewrite(document) { reference in
-            HTMLReferences.rootRelativePath(reference).map { absolute(String($0), against: site) } ?? absolute(reference, against: base)
+            HTMLReferences.rootRelativePath(reference).map { absolute(String($0), against: site) }
+                ?? absolute(reference, against: base)
         }
         return document.html.trimmedOfWhitespace
     }
@@ -36,10 +40,15 @@ enum FeedHTML {
     private static func hasScheme(_ reference: String) -> Bool {
         guard let colon = reference.firstIndex(of: ":"), colon > reference.startIndex else { return false }
         let scheme = reference[..<colon]
-        guard let first = scheme.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first) else { return false }
-        return scheme.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0)) }
+        guard let first = scheme.unicodeScalars.first, first.isASCII, CharacterSet.letters.contains(first) else {
+            return false
+        }
+        return scheme.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "+-.".unicodeScalars.contains($0))
+        }
     }
 
     /// Characters a URL reference may hold as they are; the rest (spaces, Hangul) are percent-encoded.
-    private static let referenceCharacters = CharacterSet.urlQueryAllowed.union(.urlFragmentAllowed).union(CharacterSet(charactersIn: "%#"))
+    private static let referenceCharacters = CharacterSet.urlQueryAllowed.union(.urlFragmentAllowed).union(
+        CharacterSet(charactersIn: "%#"))
 }

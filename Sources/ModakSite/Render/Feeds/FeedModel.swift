@@ -32,7 +32,10 @@ struct FeedChannel: Sendable {
     /// The date a feed without items carries: fixed, because the clock must never reach the output.
     static let emptyFeedDate = Date(timeIntervalSince1970: 0)
 
-    init(title: String, description: String, homeURL: String, language: String, author: SiteConfig.Author?, items: [FeedItem]) {
+    init(
+        title: String, description: String, homeURL: String, language: String, author: SiteConfig.Author?,
+        items: [FeedItem]
+    ) {
         self.title = title
         self.description = description.isEmpty ? title : description
         (self.homeURL, self.language, self.author, self.items) = (homeURL, language, author, items)
@@ -49,7 +52,9 @@ enum FeedText {
         guard line.count > limit else { return line }
         let cut = line.prefix(limit)
         // Korean and English both break at spaces; a long unbroken run is cut where it stands.
-        let end = cut.lastIndex(of: " ").flatMap { cut.distance(from: cut.startIndex, to: $0) > limit / 2 ? $0 : nil } ?? cut.endIndex
+        let end =
+            cut.lastIndex(of: " ").flatMap { cut.distance(from: cut.startIndex, to: $0) > limit / 2 ? $0 : nil }
+            ?? cut.endIndex
         return String(cut[..<end]) + "…"
     }
 

@@ -5,12 +5,14 @@ import ModakXML
 enum RSSFeed {
     static func xml(_ channel: FeedChannel, selfURL: String, dates: DateText) -> String {
         let writer = XMLWriter()
-        writer.start("rss", [
-            ("version", "2.0"),
-            ("xmlns:atom", "http://www.w3.org/2005/Atom"),
-            ("xmlns:content", "http://purl.org/rss/1.0/modules/content/"),
-            ("xmlns:dc", "http://purl.org/dc/elements/1.1/"),
-        ])
+        writer.start(
+            "rss",
+            [
+                ("version", "2.0"),
+                ("xmlns:atom", "http://www.w3.org/2005/Atom"),
+                ("xmlns:content", "http://purl.org/rss/1.0/modules/content/"),
+                ("xmlns:dc", "http://purl.org/dc/elements/1.1/")
+            ])
         writer.start("channel")
         writer.element("title", text: channel.title)
         writer.element("link", text: channel.homeURL)

@@ -28,19 +28,20 @@ struct ListFeed {
         let shown = positions.lazy.filter { !context.published[$0].isDraft }.prefix(site.feedLimit)
         let updated = shown.first.map { context.published[$0].time } ?? FeedChannel.emptyFeedDate
         let head = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
-          <channel>
-            <title>\(XMLText.escaped(title))</title>
-            <link>\(XMLText.escaped(context.absoluteURL(pagePath)))</link>
-            <description>\(XMLText.escaped(description))</description>
-            <language>\(XMLText.escaped(site.language))</language>
-            <generator>\(FeedGenerator.name)</generator>
-            <docs>https://www.rssboard.org/rss-specification</docs>
-            <lastBuildDate>\(dates.rfc822(updated))</lastBuildDate>
-            <atom:link href="\(XMLText.escaped(context.absoluteURL(SitePaths.feed(of: pagePath))))" rel="self" type="application/rss+xml"/>
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
+              <channel>
+                <title>\(XMLText.escaped(title))</title>
+                <link>\(XMLText.escaped(context.absoluteURL(pagePath)))</link>
+                <description>\(XMLText.escaped(description))</description>
+                <language>\(XMLText.escaped(site.language))</language>
+                <generator>\(FeedGenerator.name)</generator>
+                <docs>https://www.rssboard.org/rss-specification</docs>
+                <lastBuildDate>\(dates.rfc822(updated))</lastBuildDate>
+                <atom:link href="\(XMLText.escaped(context.absoluteURL(SitePaths.feed(of: pagePath))))" rel="self" \
+            type="application/rss+xml"/>
 
-        """
+            """
         var xml = Array(head.utf8)
         for position in shown {
             if items[position] == nil { items[position] = Array(item(context.published[position]).utf8) }
@@ -56,7 +57,11 @@ struct ListFeed {
         let who = context.content.authorName(saying.who)
         var xml = "    <item>\n      <title>\(XMLText.escaped(FeedText.headline(texts[0])))</title>\n"
         xml += "      <link>\(url)</link>\n      <guid isPermaLink=\"true\">\(url)</guid>\n"
-        xml += "      <pubDate>\(context.dates.rfc822(saying.time))</pubDate>\n      <dc:creator>\(XMLText.escaped(who))</dc:creator>\n"
+        xml +=
+            """
+                  <pubDate>\(context.dates.rfc822(saying.time))</pubDate>\n      \
+            <dc:creator>\(XMLText.escaped(who))</dc:creator>\n
+            """
         for tag in saying.tags { xml += "      <category>\(XMLText.escaped(tag))</category>\n" }
         let paragraphs = (texts + ["— " + who]).map { "<p>" + MarkupEscaper.html.escaped($0) + "</p>" }
         xml += "      <description>\(XMLText.escaped(paragraphs.joined()))</description>\n    </item>\n"
