@@ -1,54 +1,25 @@
-import CHarfBuzz
+import CPango
 
-/// One face of a font: FreeType's, to render glyphs, and HarfBuzz's, to shape with. A face with
-/// colour bitmaps (Noto Color Emoji) renders its glyphs in colour, scaled from its strike.
+/// One face of a font, FreeType's, to render glyphs with. A face with colour bitmaps (Noto Color
+/// Emoji) renders its glyphs in colour, scaled from its strike.
 final class Typeface {
     private let face: FT_Face
-    let font: OpaquePointer
-    let unitsPerEm: Double
     let isColour: Bool
 
-    /// The face fontconfig matches for `family` at the weight; nil unless it is of that family,
-    /// or, with `colour`, a colour face of any family (the `emoji` alias is Noto Color Emoji's).
-    init?(family: String, bold: Bool, colour: Bool = false, library: FT_Library) {
-        guard let (path, index, families) = SVGFonts.match(family: family, bold: bold), colour || families.contains(family) else { return nil }
+    /// The face at `index` in `file`; nil when FreeType cannot open it, or cannot select a colour
+    /// face's strike.
+    init?(file: String, index: Int32, library: FT_Library) {
         var face: FT_Face?
-        guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
-        let hasColour = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
-        guard let blob = hb_blob_create_from_file(path), hasColour || !colour, !colour || FT_Select_Size(face, 0) == 0 else {
+        guard FT_New_Face(library, file, FT_Long(index), &face) == 0, let face else { return nil }
+        let isColour = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        guard !isColour || FT_Select_Size(face, 0) == 0 else {
             FT_Done_Face(face)
             return nil
         }
-        let hbFace = hb_face_create(blob, UInt32(index))
-        hb_blob_destroy(blob)
-        let font = hb_font_create(hbFace)
-        let upem = hb_face_get_upem(hbFace)
-        hb_face_destroy(hbFace)
-        guard let font, upem > 0 else {
-            FT_Done_Face(face)
-            return nil
-        }
-        hb_font_set_scale(font, Int32(upem), Int32(upem))
-        (self.face, self.font, self.unitsPerEm, self.isColour) = (face, font, Double(upem), colour)
-    }
-
-    /// Where the baseline `tag` lies in this face for text of `script` in `language`, in font
-    /// units up from the roman baseline: from the face's BASE table, else HarfBuzz's fallback.
-    func baseline(_ tag: hb_ot_layout_baseline_tag_t, script: hb_script_t, language: hb_language_t?) -> Double {
-        var scriptTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_SCRIPT))
-        var languageTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_LANGUAGE))
-        var scriptCount = UInt32(scriptTags.count), languageCount = UInt32(languageTags.count)
-        hb_ot_tags_from_script_and_language(script, language, &scriptCount, &scriptTags, &languageCount, &languageTags)
-        // As Pango asks: the last, most general, of the tags.
-        let scriptTag = scriptCount > 0 ? scriptTags[Int(scriptCount) - 1] : 0
-        let languageTag = languageCount > 0 ? languageTags[Int(languageCount) - 1] : 0
-        var position: hb_position_t = 0
-        hb_ot_layout_get_baseline_with_fallback(font, tag, HB_DIRECTION_LTR, scriptTag, languageTag, &position)
-        return Double(position)
+        (self.face, self.isColour) = (face, isColour)
     }
 
     func close() {
-        hb_font_destroy(font)
         FT_Done_Face(face)
     }
 
@@ -57,12 +28,15 @@ final class Typeface {
     /// coverage; a colour bitmap is scaled from the face's strike, each pixel the mean of the
     /// strike's pixels it covers. A glyph FreeType cannot render (none should fail) is empty.
     func render(_ id: UInt32, size: Double, phaseX: UInt8, phaseY: UInt8) -> GlyphBitmap {
-        isColour ? renderColour(id, size: size, phaseX: phaseX, phaseY: phaseY) : renderOutline(id, size: size, phaseX: phaseX, phaseY: phaseY)
+        isColour
+            ? renderColour(id, size: size, phaseX: phaseX, phaseY: phaseY)
+            : renderOutline(id, size: size, phaseX: phaseX, phaseY: phaseY)
     }
 
     private func renderOutline(_ id: UInt32, size: Double, phaseX: UInt8, phaseY: UInt8) -> GlyphBitmap {
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6((size * 64).rounded()), 72, 72) == 0,
-              FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0, let slot = face.pointee.glyph else { return .empty }
+            FT_Load_Glyph(face, id, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0, let slot = face.pointee.glyph
+        else { return .empty }
         // FreeType's y axis points up, the image's down.
         FT_Outline_Translate(&slot.pointee.outline, FT_Pos(phaseX) * 16, -FT_Pos(phaseY) * 16)
         guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
@@ -74,14 +48,17 @@ final class Typeface {
                 for column in 0..<width { coverage[row * width + column] = buffer[row * pitch + column] }
             }
         }
-        return GlyphBitmap(width: width, rows: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-                           pixels: .coverage(coverage))
+        return GlyphBitmap(
+            width: width, rows: rows, left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
+            pixels: .coverage(coverage))
     }
 
     private func renderColour(_ id: UInt32, size: Double, phaseX: UInt8, phaseY: UInt8) -> GlyphBitmap {
         guard FT_Load_Glyph(face, id, Int32(FT_LOAD_COLOR)) == 0, let slot = face.pointee.glyph,
-              slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue), let buffer = slot.pointee.bitmap.buffer,
-              let metrics = face.pointee.size?.pointee.metrics, metrics.y_ppem > 0 else { return .empty }
+            slot.pointee.bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue),
+            let buffer = slot.pointee.bitmap.buffer,
+            let metrics = face.pointee.size?.pointee.metrics, metrics.y_ppem > 0
+        else { return .empty }
         let bitmap = slot.pointee.bitmap
         let scale = size / Double(metrics.y_ppem)
         // The strike's bitmap in the image's pixels, from the glyph's origin pixel.
@@ -98,14 +75,21 @@ final class Typeface {
                         let weight = rowWeight * columnWeight
                         // FreeType's colour bitmaps are premultiplied BGRA.
                         let pixel = buffer + row * Int(bitmap.pitch) + 4 * column
-                        sum = (sum.0 + weight * Double(pixel[2]), sum.1 + weight * Double(pixel[1]), sum.2 + weight * Double(pixel[0]), sum.3 + weight * Double(pixel[3]))
+                        sum = (
+                            sum.0 + weight * Double(pixel[2]), sum.1 + weight * Double(pixel[1]),
+                            sum.2 + weight * Double(pixel[0]), sum.3 + weight * Double(pixel[3])
+                        )
                     }
                 }
                 let start = 4 * (y * columns.spans.count + x)
-                for (channel, value) in [sum.0, sum.1, sum.2, sum.3].enumerated() { pixels[start + channel] = UInt8(min(255, value.rounded())) }
+                for (channel, value) in [sum.0, sum.1, sum.2, sum.3].enumerated() {
+                    pixels[start + channel] = UInt8(min(255, value.rounded()))
+                }
             }
         }
-        return GlyphBitmap(width: columns.spans.count, rows: rows.spans.count, left: columns.first, top: -rows.first, pixels: .colour(pixels))
+        return GlyphBitmap(
+            width: columns.spans.count, rows: rows.spans.count, left: columns.first, top: -rows.first,
+            pixels: .colour(pixels))
     }
 
     /// The image pixels that `count` strike pixels of `scale` image pixels each, starting at
@@ -116,9 +100,13 @@ final class Typeface {
         let first = Int(start.rounded(.down)), last = Int(end.rounded(.up))
         let spans = (first..<last).map { pixel in
             let pixelStart = Double(pixel), pixelEnd = Double(pixel + 1)
-            let sources = max(0, Int(((pixelStart - start) / scale).rounded(.down)))...min(count - 1, Int(((pixelEnd - start) / scale).rounded(.down)))
+            let sources =
+                max(
+                    0, Int(((pixelStart - start) / scale).rounded(.down)))...min(
+                    count - 1, Int(((pixelEnd - start) / scale).rounded(.down)))
             return sources.compactMap { source -> (Int, Double)? in
-                let covered = min(pixelEnd, start + Double(source + 1) * scale) - max(pixelStart, start + Double(source) * scale)
+                let covered =
+                    min(pixelEnd, start + Double(source + 1) * scale) - max(pixelStart, start + Double(source) * scale)
                 return covered > 0 ? (source, covered) : nil
             }
         }
