@@ -24,7 +24,8 @@ public enum SVGFonts {
         var file: UnsafeMutablePointer<FcChar8>?
         var index: Int32 = 0
         guard FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file,
-              FcPatternGetInteger(match, FC_INDEX, 0, &index) == FcResultMatch else { return nil }
+            FcPatternGetInteger(match, FC_INDEX, 0, &index) == FcResultMatch
+        else { return nil }
         var families: [String] = []
         var name: UnsafeMutablePointer<FcChar8>?
         while FcPatternGetString(match, FC_FAMILY, Int32(families.count), &name) == FcResultMatch, let found = name {
