@@ -7,10 +7,11 @@ MODAK       := .build/release/modak
 # (10,000 sayings 6 % faster, with cards 14 %; bench/README.md#decision-the-swift-runtime-linked-in).
 RELEASE     := -c release --static-swift-stdlib
 
-# PNGs (cards, icons) are drawn in process by librsvg and cairo, text painted with HarfBuzz and
+# PNGs (cards, icons) are drawn in process by librsvg and cairo, text laid out by Pango, painted by
 # FreeType, and packed by ISA-L's deflate; `"precompress": true` writes brotli (libbrotli) and
 # gzip (zlib) twins of text files.
-BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libharfbuzz-dev libfreetype-dev libisal-dev libbrotli-dev \
+# libpango1.0-dev: Pango lays out the cards' lines of text as librsvg does; FreeType paints them.
+BUILD_PACKAGES := libcmark-dev libxml2-dev librsvg2-dev libpango1.0-dev libfreetype-dev libisal-dev libbrotli-dev \
                   zlib1g-dev pkg-config
 # Cards need real fonts; pages are checked in headless Chromium; rsvg-convert draws the PNGs
 # that the cards' tests and the benchmark compare with Modak's.

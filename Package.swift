@@ -17,8 +17,8 @@ let package = Package(
             name: "CBrotli", path: "Sources/CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
-            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev", "libfreetype-dev"])]),
+            name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libfreetype-dev"])]),
 
         // Helpers shared by the test targets (a scratch folder).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -84,9 +84,9 @@ let package = Package(
         .testTarget(name: "ModakCardsTests", dependencies: ["ModakCards", "CardSamples"]),
         .executableTarget(name: "card-sample", dependencies: ["ModakCards", "CardSamples", "ModakCardPNG"]),
 
-        // SVG to PNG in process: librsvg and cairo draw, HarfBuzz and FreeType paint lines of text,
-        // ISA-L's deflate packs the PNG. Knows nothing of Modak.
-        .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CHarfBuzz"]),
+        // SVG to PNG in process: librsvg and cairo draw, Pango lays out lines of text that FreeType
+        // paints, ISA-L's deflate packs the PNG. Knows nothing of Modak.
+        .target(name: "SVGRaster", dependencies: ["CRsvg", "CISAL", "CPango"]),
         .testTarget(name: "SVGRasterTests", dependencies: ["SVGRaster"]),
         // A card's PNG drawn from its layout in memory: the theme's backdrop once, then its text.
         .target(name: "ModakCardPNG", dependencies: ["ModakCards", "SVGRaster"]),

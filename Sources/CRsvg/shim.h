@@ -1,3 +1,2 @@
 #include <librsvg/rsvg.h>
 #include <cairo.h>
-#include <fontconfig/fontconfig.h>

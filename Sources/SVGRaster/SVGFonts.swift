@@ -1,4 +1,4 @@
-import CRsvg
+import CPango
 
 /// Fontconfig, which finds the fonts librsvg draws text with, and those `TextPainter` paints with.
 public enum SVGFonts {

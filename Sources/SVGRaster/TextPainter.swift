@@ -1,42 +1,39 @@
-import CHarfBuzz
+import CPango
 import Synchronization
 
-/// Paints lines of text in one family, regular and bold, as librsvg draws them: the faces
-/// fontconfig matches, shaped by HarfBuzz (as Pango shapes them for librsvg) at unrounded
-/// positions, each glyph's outline filled unhinted by FreeType. Emoji come, as Pango takes them,
-/// from the face of fontconfig's `emoji` family, in colour where librsvg draws silhouettes. A
-/// glyph is placed to a quarter of a pixel, and its pixels kept for the next time it falls there.
+/// Paints lines of text in one family, regular and bold, as librsvg draws them: Pango lays each
+/// line out (`LineLayout`: its runs, their fonts, every glyph's position), and each glyph's
+/// outline is filled unhinted by FreeType. Emoji come from the face Pango takes them from, in
+/// colour where librsvg draws silhouettes. A glyph is placed to a quarter of a pixel, and its
+/// pixels kept for the next time it falls there.
 ///
-/// One painter serves every thread: shaping reads only HarfBuzz's immutable fonts, and FreeType
-/// (whose faces are not shared safely) renders a glyph under the cache's lock.
+/// One painter serves every thread: FreeType (whose faces are not shared safely) opens faces and
+/// renders glyphs under the cache's lock.
 public final class TextPainter: @unchecked Sendable {
-    private let faces: [Face: Typeface]
-    private let glyphs: Mutex<[GlyphKey: GlyphBitmap]> = Mutex([:])
+    private let layout: LineLayout
+    private let cache: Mutex<GlyphCache>
     private let freeType: FT_Library
 
-    /// The painter of `family`; nil when fontconfig finds no regular or no bold face of it. Without
-    /// a colour emoji face, lines with emoji are left to librsvg.
+    /// The painter of `family`; nil when fontconfig finds no regular or no bold face of it.
     public init?(family: String) {
         var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
-        guard let regular = Typeface(family: family, bold: false, library: library),
-            let bold = Typeface(family: family, bold: true, library: library)
-        else {
-            FT_Done_FreeType(library)
-            return nil
-        }
-        var faces: [Face: Typeface] = [.regular: regular, .bold: bold]
-        faces[.emoji] = Typeface(family: "emoji", bold: false, colour: true, library: library)
-        (self.faces, self.freeType) = (faces, library)
+        guard SVGFonts.match(family: family, bold: false)?.families.contains(family) == true,
+            SVGFonts.match(family: family, bold: true)?.families.contains(family) == true,
+            let layout = LineLayout(family: family), FT_Init_FreeType(&library) == 0, let library
+        else { return nil }
+        (self.layout, self.freeType) = (layout, library)
+        cache = Mutex(GlyphCache())
     }
 
     deinit {
-        for face in faces.values { face.close() }
+        cache.withLock { cache in
+            for face in cache.faces { face.close() }
+        }
         FT_Done_FreeType(freeType)
     }
 
-    /// The glyphs of every line, placed; nil when a line has a character its faces lack (librsvg
-    /// would take it from another font) or space that SVG would collapse.
+    /// The glyphs of every line, placed; nil when a line has a character no font has, a face
+    /// FreeType cannot open, or space that SVG would collapse.
     public func shape(_ painting: Painting) -> ShapedPainting? {
         var lines: [ShapedLine] = []
         for line in painting.lines {
@@ -53,16 +50,15 @@ public final class TextPainter: @unchecked Sendable {
             image.blend(bar.colour, through: mask.mask, x: mask.x, y: mask.y)
         }
         for line in painting.lines {
-            let bitmaps = glyphs.withLock { cache in
+            let bitmaps = cache.withLock { cache in
                 line.glyphs.map { glyph in
                     let key = GlyphKey(
                         face: glyph.face, size: line.fontSize, glyph: glyph.id, phaseX: glyph.phaseX,
                         phaseY: glyph.phaseY)
-                    if let bitmap = cache[key] { return bitmap }
-                    let bitmap =
-                        faces[glyph.face]?.render(
-                            glyph.id, size: line.fontSize, phaseX: glyph.phaseX, phaseY: glyph.phaseY) ?? .empty
-                    cache[key] = bitmap
+                    if let bitmap = cache.glyphs[key] { return bitmap }
+                    let bitmap = cache.faces[glyph.face].render(
+                        glyph.id, size: line.fontSize, phaseX: glyph.phaseX, phaseY: glyph.phaseY)
+                    cache.glyphs[key] = bitmap
                     return bitmap
                 }
             }
@@ -87,53 +83,45 @@ public final class TextPainter: @unchecked Sendable {
         guard text.first != 0x20, text.last != 0x20, !text.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
             !zip(text, text.dropFirst()).contains(where: { $0 == 0x20 && $1 == 0x20 })
         else { return nil }
+        guard let runs = layout.runs(of: line.text, size: line.fontSize, bold: line.bold, language: line.language)
+        else { return nil }
         var glyphs: [PlacedGlyph] = []
-        var penX = line.x
-        // Pango aligns each run's baseline of the first run's kind (roman, or ideographic for
-        // Korean) with the first run's: the emoji face's lies elsewhere than Noto Sans CJK KR's.
-        var firstBaseline: (tag: hb_ot_layout_baseline_tag_t, position: Double)?
-        guard let buffer = hb_buffer_create() else { return nil }
-        defer { hb_buffer_destroy(buffer) }
-        for run in ScriptRuns(text) {
-            for piece in EmojiRuns(text, in: run.range) {
-                let role: Face = piece.isEmoji ? .emoji : line.bold ? .bold : .regular
-                guard let face = faces[role] else { return nil }
-                let language = hb_language_from_string(run.language(in: line.language), -1)
-                let scale = line.fontSize / face.unitsPerEm
-                let tag = firstBaseline?.tag ?? hb_ot_layout_get_horizontal_baseline_tag_for_script(run.script)
-                let baseline = face.baseline(tag, script: run.script, language: language) * scale
-                let shift = (firstBaseline?.position ?? baseline) - baseline
-                if firstBaseline == nil { firstBaseline = (tag, baseline) }
-                hb_buffer_clear_contents(buffer)
-                text.withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) {
-                        hb_buffer_add_utf8(
-                            buffer, $0.baseAddress, Int32($0.count), UInt32(piece.range.lowerBound),
-                            Int32(piece.range.count))
-                    }
-                }
-                hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-                hb_buffer_set_script(buffer, run.script)
-                hb_buffer_set_language(buffer, language)
-                hb_shape(face.font, buffer, nil, 0)
-                var count: UInt32 = 0
-                guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-                    let positions = hb_buffer_get_glyph_positions(buffer, &count)
-                else { return nil }
-                for index in 0..<Int(count) {
-                    guard infos[index].codepoint != 0 else { return nil } // .notdef: the face lacks it
-                    let position = positions[index]
-                    glyphs.append(
-                        PlacedGlyph(
-                            face: role, id: infos[index].codepoint,
-                            x: penX + Double(position.x_offset) * scale,
-                            y: line.baseline - shift - Double(position.y_offset) * scale))
-                    penX += Double(position.x_advance) * scale
-                }
+        for run in runs {
+            guard let (face, isColour) = face(file: run.file, index: run.index) else { return nil }
+            for glyph in run.glyphs {
+                glyphs.append(
+                    PlacedGlyph(
+                        face: face, isColour: isColour, id: glyph.id, x: line.x + glyph.x,
+                        y: line.baseline + glyph.y))
             }
         }
         return ShapedLine(fontSize: line.fontSize, colour: line.colour, glyphs: glyphs)
     }
+
+    /// The number of the face in `file` at `index` in the cache, opened the first time; and
+    /// whether it is a colour face.
+    private func face(file: String, index: Int32) -> (Int, Bool)? {
+        cache.withLock { cache in
+            let key = FaceKey(file: file, index: index)
+            if let number = cache.faceNumbers[key] { return (number, cache.faces[number].isColour) }
+            guard let face = Typeface(file: file, index: index, library: freeType) else { return nil }
+            cache.faceNumbers[key] = cache.faces.count
+            cache.faces.append(face)
+            return (cache.faces.count - 1, face.isColour)
+        }
+    }
+}
+
+/// The faces a painter has opened, by file and index, and the glyphs it has rendered.
+private struct GlyphCache {
+    var faceNumbers: [FaceKey: Int] = [:]
+    var faces: [Typeface] = []
+    var glyphs: [GlyphKey: GlyphBitmap] = [:]
+}
+
+private struct FaceKey: Hashable {
+    let file: String
+    let index: Int32
 }
 
 /// Lines shaped by a `TextPainter`, ready to paint.
@@ -148,20 +136,17 @@ struct ShapedLine: Sendable {
     let glyphs: [PlacedGlyph]
 }
 
-/// The faces a painter shapes with.
-enum Face: Hashable, Sendable {
-    case regular, bold, emoji
-}
-
 /// A glyph of a face at a pixel, and where in that pixel its origin lies, in quarters.
 struct PlacedGlyph: Sendable {
-    let face: Face
+    /// The face's number in the painter's cache.
+    let face: Int
+    let isColour: Bool
     let id: UInt32
     let x: Int, y: Int
     let phaseX: UInt8, phaseY: UInt8
 
-    init(face: Face, id: UInt32, x: Double, y: Double) {
-        (self.face, self.id) = (face, id)
+    init(face: Int, isColour: Bool, id: UInt32, x: Double, y: Double) {
+        (self.face, self.isColour, self.id) = (face, isColour, id)
         let (x, phaseX) = Self.quarters(x), (y, phaseY) = Self.quarters(y)
         (self.x, self.y, self.phaseX, self.phaseY) = (x, y, phaseX, phaseY)
     }
@@ -173,7 +158,7 @@ struct PlacedGlyph: Sendable {
 }
 
 struct GlyphKey: Hashable {
-    let face: Face
+    let face: Int
     let size: Double
     let glyph: UInt32
     let phaseX: UInt8, phaseY: UInt8

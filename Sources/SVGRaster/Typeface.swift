@@ -1,57 +1,25 @@
-import CHarfBuzz
+import CPango
 
-/// One face of a font: FreeType's, to render glyphs, and HarfBuzz's, to shape with. A face with
-/// colour bitmaps (Noto Color Emoji) renders its glyphs in colour, scaled from its strike.
+/// One face of a font, FreeType's, to render glyphs with. A face with colour bitmaps (Noto Color
+/// Emoji) renders its glyphs in colour, scaled from its strike.
 final class Typeface {
     private let face: FT_Face
-    let font: OpaquePointer
-    let unitsPerEm: Double
     let isColour: Bool
 
-    /// The face fontconfig matches for `family` at the weight; nil unless it is of that family,
-    /// or, with `colour`, a colour face of any family (the `emoji` alias is Noto Color Emoji's).
-    init?(family: String, bold: Bool, colour: Bool = false, library: FT_Library) {
-        guard let (path, index, families) = SVGFonts.match(family: family, bold: bold),
-            colour || families.contains(family)
-        else { return nil }
+    /// The face at `index` in `file`; nil when FreeType cannot open it, or cannot select a colour
+    /// face's strike.
+    init?(file: String, index: Int32, library: FT_Library) {
         var face: FT_Face?
-        guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
-        let hasColour = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
-        guard let blob = hb_blob_create_from_file(path), hasColour || !colour, !colour || FT_Select_Size(face, 0) == 0
-        else {
+        guard FT_New_Face(library, file, FT_Long(index), &face) == 0, let face else { return nil }
+        let isColour = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0
+        guard !isColour || FT_Select_Size(face, 0) == 0 else {
             FT_Done_Face(face)
             return nil
         }
-        let hbFace = hb_face_create(blob, UInt32(index))
-        hb_blob_destroy(blob)
-        let font = hb_font_create(hbFace)
-        let upem = hb_face_get_upem(hbFace)
-        hb_face_destroy(hbFace)
-        guard let font, upem > 0 else {
-            FT_Done_Face(face)
-            return nil
-        }
-        hb_font_set_scale(font, Int32(upem), Int32(upem))
-        (self.face, self.font, self.unitsPerEm, self.isColour) = (face, font, Double(upem), colour)
-    }
-
-    /// Where the baseline `tag` lies in this face for text of `script` in `language`, in font
-    /// units up from the roman baseline: from the face's BASE table, else HarfBuzz's fallback.
-    func baseline(_ tag: hb_ot_layout_baseline_tag_t, script: hb_script_t, language: hb_language_t?) -> Double {
-        var scriptTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_SCRIPT))
-        var languageTags = [hb_tag_t](repeating: 0, count: Int(HB_OT_MAX_TAGS_PER_LANGUAGE))
-        var scriptCount = UInt32(scriptTags.count), languageCount = UInt32(languageTags.count)
-        hb_ot_tags_from_script_and_language(script, language, &scriptCount, &scriptTags, &languageCount, &languageTags)
-        // As Pango asks: the last, most general, of the tags.
-        let scriptTag = scriptCount > 0 ? scriptTags[Int(scriptCount) - 1] : 0
-        let languageTag = languageCount > 0 ? languageTags[Int(languageCount) - 1] : 0
-        var position: hb_position_t = 0
-        hb_ot_layout_get_baseline_with_fallback(font, tag, HB_DIRECTION_LTR, scriptTag, languageTag, &position)
-        return Double(position)
+        (self.face, self.isColour) = (face, isColour)
     }
 
     func close() {
-        hb_font_destroy(font)
         FT_Done_Face(face)
     }
 

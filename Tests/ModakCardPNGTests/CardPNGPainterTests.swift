@@ -88,11 +88,9 @@ import Testing
         }
     }
 
-    /// The guard of the rules `TextPainter` copies from Pango (its itemisation, paired brackets,
-    /// baselines, languages): each line's glyphs, but emoji, stand where the installed librsvg,
-    /// Pango and fonts draw them, line by line, so that an upgrade that moves them fails here.
-    /// Every glyph moved a quarter of a pixel right, Pango's baseline rule or its bracket pairs
-    /// left out each takes a line below the bar (bench/notes/cards.md).
+    /// Each line's glyphs, but emoji, stand where librsvg draws them, line by line: Pango lays
+    /// out both, and the painter must place and render its glyphs as librsvg's cairo does. Every
+    /// glyph moved a quarter of a pixel right takes a line below the bar (bench/notes/cards.md).
     @Test(.enabled(if: canDraw, "needs fonts-noto-cjk"))
     func everyLineStandsWhereLibrsvgDrawsIt() throws {
         let textPainter = try #require(TextPainter(family: CardRenderer.layoutFamily))
@@ -114,7 +112,7 @@ import Testing
                 let emoji = Self.emojiBoxes(shaped)
                 for (index, line) in shaped.lines.enumerated() {
                     let em = Int(line.fontSize.rounded(.up))
-                    let glyphs = line.glyphs.filter { $0.face != .emoji }
+                    let glyphs = line.glyphs.filter { !$0.isColour }
                     guard let first = glyphs.first, let last = glyphs.last else { continue }
                     let box = (
                         (first.x - 2..<last.x + em).clamped(to: 0..<1200),
@@ -157,7 +155,7 @@ import Testing
     /// up and 0.35 em down.
     private static func emojiBoxes(_ painting: ShapedPainting) -> [(columns: Range<Int>, rows: Range<Int>)] {
         painting.lines.flatMap { line in
-            line.glyphs.filter { $0.face == .emoji }.map { glyph in
+            line.glyphs.filter { $0.isColour }.map { glyph in
                 let em = Int(line.fontSize.rounded(.up))
                 return (
                     (glyph.x - 2..<glyph.x + em * 13 / 10).clamped(to: 0..<1200),
@@ -173,7 +171,7 @@ import Testing
     func aCardThePainterCannotPaintIsLibrsvgs() throws {
         let renderer = CardRenderer(theme: .bonfire)
         let painter = CardPNGPainter(renderer: renderer)
-        // Thai is in neither Noto Sans CJK KR nor Noto Color Emoji: librsvg takes it from another font.
+        // No font of the cards' packages has Thai: Pango marks its glyphs unknown, librsvg draws boxes.
         let thai = CardContent(id: "thai", korean: "", english: "Hello สวัสดี", author: "Somchai", siteName: "모닥 Modak")
         let textPainter = try #require(TextPainter(family: CardRenderer.layoutFamily))
         #expect(textPainter.shape(painter.painting(of: renderer.layOut(thai))) == nil)

@@ -1,5 +1,0 @@
-#include <hb.h>
-#include <hb-ot.h>
-#include <ft2build.h>
-#include FT_FREETYPE_H
-#include FT_OUTLINE_H
