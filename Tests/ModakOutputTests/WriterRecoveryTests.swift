@@ -13,11 +13,18 @@ import TestSupport
         OutputPlan(files: files.keys.sorted().map { OutputFile(path: $0, text: files[$0]!) })
     }
 
-    @Test func aFolderInAFilesPlaceStopsTheBuildBeforeAnythingChanges() throws {
+    private let old = ["index.html": "old", "sayings/a/index.html": "aaa"]
+
+    /// A scratch output folder and its writer, after a first build of `old`.
+    private func builtOnce() throws -> (TemporaryFolder, SiteWriter) {
         let folder = try TemporaryFolder()
         let writer = SiteWriter(outputDirectory: folder.path)
-        let old = ["index.html": "old", "sayings/a/index.html": "aaa"]
         _ = try writer.write(plan(old))
+        return (folder, writer)
+    }
+
+    @Test func aFolderInAFilesPlaceStopsTheBuildBeforeAnythingChanges() throws {
+        let (folder, writer) = try builtOnce()
         let manifest = try #require(folder.bookkeeping.manifest)
 
         try folder.write("blocked/index.html/keep", "a folder where a file should go")
@@ -47,10 +54,7 @@ import TestSupport
     /// What a build killed while putting its files in place leaves: some files new, and a manifest
     /// marking every file it set out to change.
     @Test func aBuildKilledWhileCommittingIsRepairedEvenWhenTheNextOneGoesBack() throws {
-        let folder = try TemporaryFolder()
-        let writer = SiteWriter(outputDirectory: folder.path)
-        let old = ["index.html": "old", "sayings/a/index.html": "aaa"]
-        _ = try writer.write(plan(old))
+        let (folder, writer) = try builtOnce()
         var intent = try #require(folder.bookkeeping.manifest)
         intent.entries["index.html"] = .unknown
         intent.entries["sayings/b/index.html"] = .unknown
