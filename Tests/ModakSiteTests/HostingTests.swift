@@ -29,6 +29,17 @@ import Testing
             "each script's hash once; a.js is allowed by 'self'; none of the body")
     }
 
+    @Test func scriptsHashedOnEarlierPagesAreToldApartByTheirWholeText() {
+        // Same length, differing in the last byte; an empty script; then the first again.
+        let scripts = ["alpha(1)", "alpha(2)", "", "alpha(1)"]
+        for script in scripts {
+            let page = "<head>\(Self.meta)<script>\(script)</script></head><body></body>"
+            let sealed = String(decoding: PagePolicy.sealed(Array(page.utf8)), as: UTF8.self)
+            let hash = PagePolicy.sha256Base64(ArraySlice(script.utf8))
+            #expect(sealed.contains("script-src 'self' 'sha256-\(hash)';"), "\(script)")
+        }
+    }
+
     @Test func aPageWithoutThePolicyOrWithoutInlineScriptsIsLeftAlone() {
         let bare = Array("<head><script>x()</script></head>".utf8)
         #expect(PagePolicy.sealed(bare) == bare)

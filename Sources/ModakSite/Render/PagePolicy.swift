@@ -1,4 +1,5 @@
 import CRsvg
+import Synchronization
 import UTF8Bytes
 
 /// The Content-Security-Policy a page names in its `<meta http-equiv="Content-Security-Policy">`
@@ -60,7 +61,7 @@ public enum PagePolicy {
                 let end = firstRange(of: close, in: head[tagEnd...])
             else { continue }
             if firstRange(of: source, in: head[position..<tagEnd]) == nil {
-                hashes.append(sha256Base64(head[tagEnd + 1..<end.lowerBound]))
+                hashes.append(hashOfScript(head[tagEnd + 1..<end.lowerBound]))
             }
             position = end.upperBound
         }
@@ -73,6 +74,26 @@ public enum PagePolicy {
     private static func firstRange(of needle: [UInt8], in bytes: ArraySlice<UInt8>) -> Range<Int>? {
         bytes.withUnsafeBufferPointer { $0.firstOffset(of: needle, in: 0..<$0.count) }
             .map { bytes.startIndex + $0..<bytes.startIndex + $0 + needle.count }
+    }
+
+    /// The scripts hashed so far and their hashes: every page of a site has the same few inline
+    /// scripts (the layout's boot script), hashed once instead of once a page.
+    private static let scriptHashes = Mutex<[(text: [UInt8], hash: String)]>([])
+
+    private static func hashOfScript(_ text: ArraySlice<UInt8>) -> String {
+        let known = scriptHashes.withLock { scripts in
+            scripts.first { script in
+                script.text.count == text.count
+                    && (text.isEmpty
+                        || script.text.withUnsafeBytes { seen in
+                            text.withUnsafeBytes { memcmp(seen.baseAddress!, $0.baseAddress!, text.count) == 0 }
+                        })
+            }?.hash
+        }
+        if let known { return known }
+        let hash = sha256Base64(text)
+        scriptHashes.withLock { $0.append((Array(text), hash)) }
+        return hash
     }
 
     /// SHA-256 by GLib (linked for librsvg), in base64 as CSP writes it.
