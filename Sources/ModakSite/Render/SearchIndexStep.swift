@@ -1,6 +1,7 @@
 import Foundation
 import ModakCore
 import ModakOutput
+import ParallelWork
 import UTF8Bytes
 
 /// The search index (docs/reference/output.md, "Search index"), made so that a query of any length
@@ -81,60 +82,73 @@ struct SearchIndex {
     /// `texts`: the fields of each saying, oldest first.
     init(texts: [[String]]) {
         sayingCount = texts.count
-        var tokenEntries: [[UInt16]: Int] = [:]
+        // Each token met before: its entry, and its key pairs' numbers in `pairsOfTokens`.
+        var tokenEntries: [Token: (entry: Int, pairs: Range<Int>)] = [:]
+        var pairsOfTokens: [Int32] = []
         var unitEntries = [Int32](repeating: -1, count: 1 << 16)
         // Each saying counts once for a unit key or key pair: the last saying counted for each.
         var unitSeen = [Int32](repeating: -1, count: 1 << 16)
         var unitTotals = [Int32](repeating: 0, count: 1 << 16)
-        // Key pairs by number, and a token's pairs worked out once, when it is first met.
+        // Key pairs by number, a token's pairs worked out once, when it is first met.
         var pairNumbers: [UInt32: Int32] = [:]
         var pairs: [(pair: UInt32, seen: Int32, total: Int32, initials: Bool)] = []
-        var pairsOfEntry: [[Int32]] = []
         // Initial consonants alone, by their offset from ㄱ (U+3131).
         var singleInitials = [[Int32]](repeating: [], count: 30)
-        for (number, fields) in texts.enumerated() {
-            let saying = Int32(number)
-            for token in SearchText.tokens(fields) {
-                for unit in token where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
-                    if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = Int32(newEntry([unit])) }
-                    add(number, to: Int(unitEntries[Int(unit)]))
-                    let unitKey = Int(SearchText.unitKey(unit))
-                    guard unitSeen[unitKey] != saying else { continue }
-                    unitSeen[unitKey] = saying
-                    unitTotals[unitKey] += 1
-                    let key = SearchText.keyUnit(unit)
-                    if SearchText.isInitial(key) && singleInitials[Int(key - 0x3131)].last != saying {
-                        singleInitials[Int(key - 0x3131)].append(saying)
-                    }
-                }
-                guard token.count > 1 else { continue }
-                let entry: Int
-                if let known = tokenEntries[token] {
-                    entry = known
-                } else {
-                    entry = newEntry(token)
-                    tokenEntries[token] = entry
-                    var numbers: [Int32] = []
-                    for index in 0..<token.count - 1 {
-                        let first = SearchText.keyUnit(token[index]), second = SearchText.keyUnit(token[index + 1])
-                        let pair = UInt32(first) << 16 | UInt32(second)
-                        let pairNumber = pairNumbers[pair] ?? Int32(pairs.count)
-                        if pairNumber == pairs.count {
-                            pairNumbers[pair] = pairNumber
-                            pairs.append((pair, -1, 0, SearchText.isInitial(first) && SearchText.isInitial(second)))
+        // The sayings are cut into tokens on every core, a batch at a time (so that the tokens of
+        // only one batch are held at once), and folded in, in order, on this one.
+        for batchStart in stride(from: 0, to: texts.count, by: Self.tokenizedBatch) {
+            let batch = Array(texts[batchStart..<min(texts.count, batchStart + Self.tokenizedBatch)])
+            let tokenized = ParallelMap.map(batch) { fields in SearchText.tokens(fields).map(Token.init) }
+            if batchStart == Self.tokenizedBatch {
+                // Room for as many new tokens a saying as the first batch had: a table that grows
+                // instead copies itself at each doubling into memory the system must hand over anew.
+                tokenEntries.reserveCapacity(tokenEntries.count * texts.count / batchStart)
+            }
+            for (offset, tokens) in tokenized.enumerated() {
+                let number = batchStart + offset
+                let saying = Int32(number)
+                for token in tokens {
+                    for unit in token.units where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
+                        if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = Int32(newEntry([unit])) }
+                        add(number, to: Int(unitEntries[Int(unit)]))
+                        let unitKey = Int(SearchText.unitKey(unit))
+                        guard unitSeen[unitKey] != saying else { continue }
+                        unitSeen[unitKey] = saying
+                        unitTotals[unitKey] += 1
+                        let key = SearchText.keyUnit(unit)
+                        if SearchText.isInitial(key) && singleInitials[Int(key - 0x3131)].last != saying {
+                            singleInitials[Int(key - 0x3131)].append(saying)
                         }
-                        if !numbers.contains(pairNumber) { numbers.append(pairNumber) }
                     }
-                    pairsOfEntry += repeatElement([], count: entries.count - pairsOfEntry.count)
-                    pairsOfEntry[entry] = numbers
-                }
-                add(number, to: entry)
-                for pairNumber in pairsOfEntry[entry] where pairs[Int(pairNumber)].seen != saying {
-                    pairs[Int(pairNumber)].seen = saying
-                    pairs[Int(pairNumber)].total += 1
-                    if pairs[Int(pairNumber)].initials {
-                        let pair = pairs[Int(pairNumber)].pair
-                        initials[[UInt16(pair >> 16), UInt16(pair & 0xFFFF)], default: []].append(saying)
+                    guard token.units.count > 1 else { continue }
+                    let known: (entry: Int, pairs: Range<Int>)
+                    if let found = tokenEntries[token] {
+                        known = found
+                    } else {
+                        let units = token.units
+                        let start = pairsOfTokens.count
+                        for index in 0..<units.count - 1 {
+                            let first = SearchText.keyUnit(units[index])
+                            let second = SearchText.keyUnit(units[index + 1])
+                            let pair = UInt32(first) << 16 | UInt32(second)
+                            let pairNumber = pairNumbers[pair] ?? Int32(pairs.count)
+                            if pairNumber == pairs.count {
+                                pairNumbers[pair] = pairNumber
+                                pairs.append((pair, -1, 0, SearchText.isInitial(first) && SearchText.isInitial(second)))
+                            }
+                            if !pairsOfTokens[start...].contains(pairNumber) { pairsOfTokens.append(pairNumber) }
+                        }
+                        known = (newEntry(units), start..<pairsOfTokens.count)
+                        tokenEntries[token] = known
+                    }
+                    add(number, to: known.entry)
+                    for pairNumber in pairsOfTokens[known.pairs] where pairs[Int(pairNumber)].seen != saying {
+                        pairs[Int(pairNumber)].seen = saying
+                        pairs[Int(pairNumber)].total += 1
+                        if pairs[Int(pairNumber)].initials {
+                            let pair = pairs[Int(pairNumber)].pair
+                            initials[[UInt16(pair >> 16), UInt16(pair & 0xFFFF)], default: []].append(saying)
+                        }
                     }
                 }
             }
@@ -144,6 +158,22 @@ struct SearchIndex {
         for (offset, numbers) in singleInitials.enumerated() where !numbers.isEmpty {
             initials[[0x3131 + UInt16(offset)]] = numbers
         }
+    }
+
+    /// Sayings cut into tokens at once.
+    private static let tokenizedBatch = 4096
+
+    /// A token with its hash worked out where it is cut: the table of tokens met compares the
+    /// hashes before it reads any units.
+    private struct Token: Hashable {
+        let units: [UInt16]
+        let hash: Int
+
+        init(_ units: [UInt16]) { (self.units, hash) = (units, units.hashValue) }
+
+        static func == (left: Token, right: Token) -> Bool { left.hash == right.hash && left.units == right.units }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     private mutating func newEntry(_ text: [UInt16]) -> Int {
