@@ -10,13 +10,26 @@ public struct CompactJSON: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Starts again from nothing, keeping the memory.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// JSON punctuation or other text that is already JSON.
     public mutating func raw(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     public mutating func integer(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The digits from the last, then turned around.
+        let start = bytes.count
+        var rest = value.magnitude
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        bytes[start...].reverse()
     }
 
     public mutating func boolean(_ value: Bool) {

@@ -6,7 +6,7 @@ import Testing
 /// The search index as the search page's script reads it (`search-index.js`): tokens cut and
 /// lower-cased as JavaScript does, filed in the shard of each of their key pairs.
 @Suite struct SearchIndexTests {
-    static func text(_ units: [UInt16]) -> String { String(decoding: units, as: UTF16.self) }
+    static func text(_ units: some Collection<UInt16>) -> String { String(decoding: units, as: UTF16.self) }
 
     @Test func tokensAreCutAtJavaScriptsWhitespaceAndLowerCasedLikeIt() {
         let tokens = SearchText.tokens(["Bonfire\u{00A0}WARM\u{3000}모닥불", "İstanbul ΟΔΟΣ", "a\u{0085}b\u{FEFF}c"]).map(
@@ -18,12 +18,12 @@ import Testing
     @Test func aTokenIsFiledUnderEveryPairOfKeyUnitsAndAUnitUnderItsKey() {
         // 모닥불: the pairs of initials ㅁㄷ and ㄷㅂ; a query for 모닥, ㅁㄷ or 닥불 finds it by its first pair.
         let token = Array("모닥불".utf16)
-        let shards = SearchText.shards(of: token, among: 1 << 20)
+        let shards = SearchText.shards(of: token[...], among: 1 << 20)
         #expect(shards == [Int(ClientHash.of("ㅁㄷ") % (1 << 20)), Int(ClientHash.of("ㄷㅂ") % (1 << 20))])
         // A single syllable under itself without its final: 불 and 부 (composing 불) share a shard.
-        #expect(SearchText.shards(of: Array("불".utf16), among: 1 << 20) == [Int(ClientHash.of("부") % (1 << 20))])
-        #expect(SearchText.shards(of: Array("e".utf16), among: 1 << 20) == [Int(ClientHash.of("e") % (1 << 20))])
-        #expect(SearchText.shards(of: Array("aa".utf16), among: 1 << 20).count == 1, "once per shard")
+        #expect(SearchText.shards(of: Array("불".utf16)[...], among: 1 << 20) == [Int(ClientHash.of("부") % (1 << 20))])
+        #expect(SearchText.shards(of: Array("e".utf16)[...], among: 1 << 20) == [Int(ClientHash.of("e") % (1 << 20))])
+        #expect(SearchText.shards(of: Array("aa".utf16)[...], among: 1 << 20).count == 1, "once per shard")
     }
 
     /// The hash the scripts compute, on values worked out by hand (FNV-1a, 32 bits, per UTF-16 unit).
@@ -36,7 +36,9 @@ import Testing
     @Test func everyTokenAndUnitListsItsSayingsOnce() throws {
         let index = SearchIndex(texts: [["불 불꽃", "Fire", "Kim"], ["꽃", "fire fire", "Lee"]])
         func numbers(_ entry: String) -> [Int32]? {
-            index.entries.firstIndex(of: Array(entry.utf16)).map { index.postings[$0] }
+            (0..<index.entryCount).first { index.entry($0).elementsEqual(entry.utf16) }.map {
+                Array(index.sayings(holding: $0))
+            }
         }
         #expect(numbers("fire") == [0, 1])
         #expect(numbers("불꽃") == [0])
@@ -45,6 +47,20 @@ import Testing
         #expect(numbers("kim") == [0])
         let shard = try #require(try JSONSerialization.jsonObject(with: Data(index.shards(1)[0])) as? [String: Any])
         #expect(shard["fire"] as? [Int] == [0, 1])
+    }
+
+    /// Past the first batch of sayings and the table's first size: every token still found again.
+    @Test func tokensAreFoundAgainAcrossBatchesAndTableGrowth() {
+        let count = 9000
+        let index = SearchIndex(texts: (0..<count).map { ["w\($0) 모닥불\($0 % 3)", "shared"] })
+        var entries: [String: [Int32]] = [:]
+        for number in 0..<index.entryCount {
+            entries[Self.text(index.entry(number))] = Array(index.sayings(holding: number))
+        }
+        #expect(entries.count == count + 3 + 1 + Set("w0123456789모닥불sharedw".utf16).count)
+        for number in [0, 4095, 4096, 8191, 8999] { #expect(entries["w\(number)"] == [Int32(number)]) }
+        #expect(entries["shared"] == (0..<Int32(count)).map { $0 })
+        #expect(entries["모닥불1"] == stride(from: 1, to: Int32(count), by: 3).map { $0 })
     }
 
     @Test func aPostingIsTheShorterOfDifferencesAndABitmap() {

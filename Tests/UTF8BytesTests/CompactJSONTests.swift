@@ -34,4 +34,19 @@ struct CompactJSONTests {
                 $0.raw("}")
             } == #"{"a":-12,"b":true,"c":["x", "y"],"d":[]}"#)
     }
+
+    @Test func integersAreWrittenAsSwiftPrintsThem() {
+        for value in [0, 7, 10, -1, 1_000_000, 123_456_789, Int.max, Int.min] {
+            #expect(json { $0.integer(value) } == String(value))
+        }
+    }
+
+    @Test func removeAllStartsAgain() {
+        #expect(
+            json {
+                $0.strings(["x"])
+                $0.removeAll()
+                $0.integer(5)
+            } == "5")
+    }
 }

@@ -67,10 +67,13 @@ struct SearchIndexStep: RenderStep {
 /// Every token and single unit of the sayings' texts with the sayings (their numbers) holding it,
 /// and how many sayings hold each unit key, key pair and initial consonants.
 struct SearchIndex {
-    /// Tokens of two units or more, and single units, in the order first met.
-    private(set) var entries: [[UInt16]] = []
-    /// Ascending saying numbers, aligned with `entries`.
-    private(set) var postings: [[Int32]] = []
+    /// Tokens of two units or more, and single units, in the order first met: entry `n` is
+    /// `units[unitStarts[n]..<unitStarts[n + 1]]`.
+    private var units: [UInt16] = []
+    private var unitStarts: [Int32] = [0]
+    /// The sayings holding entry `n`, ascending: `sayings[sayingStarts[n]..<sayingStarts[n + 1]]`.
+    private var sayings: [Int32] = []
+    private var sayingStarts: [Int32] = [0]
     /// By unit key (`SearchText.unitKey`): the sayings holding a unit of it.
     private(set) var unitCounts: [UInt16: Int32] = [:]
     /// By key pair (`first << 16 | second`): the sayings holding it within a token.
@@ -79,83 +82,46 @@ struct SearchIndex {
     private(set) var initials: [[UInt16]: [Int32]] = [:]
     let sayingCount: Int
 
+    var entryCount: Int { unitStarts.count - 1 }
+
+    func entry(_ number: Int) -> ArraySlice<UInt16> {
+        units[Int(unitStarts[number])..<Int(unitStarts[number + 1])]
+    }
+
+    func sayings(holding number: Int) -> ArraySlice<Int32> {
+        sayings[Int(sayingStarts[number])..<Int(sayingStarts[number + 1])]
+    }
+
     /// `texts`: the fields of each saying, oldest first.
     init(texts: [[String]]) {
         sayingCount = texts.count
-        // Each token met before: its entry, and its key pairs' numbers in `pairsOfTokens`.
-        var tokenEntries: [Token: (entry: Int, pairs: Range<Int>)] = [:]
-        var pairsOfTokens: [Int32] = []
-        var unitEntries = [Int32](repeating: -1, count: 1 << 16)
-        // Each saying counts once for a unit key or key pair: the last saying counted for each.
-        var unitSeen = [Int32](repeating: -1, count: 1 << 16)
-        var unitTotals = [Int32](repeating: 0, count: 1 << 16)
-        // Key pairs by number, a token's pairs worked out once, when it is first met.
-        var pairNumbers: [UInt32: Int32] = [:]
-        var pairs: [(pair: UInt32, seen: Int32, total: Int32, initials: Bool)] = []
-        // Initial consonants alone, by their offset from ㄱ (U+3131).
-        var singleInitials = [[Int32]](repeating: [], count: 30)
+        var fold = Fold()
         // The sayings are cut into tokens on every core, a batch at a time (so that the tokens of
         // only one batch are held at once), and folded in, in order, on this one.
         for batchStart in stride(from: 0, to: texts.count, by: Self.tokenizedBatch) {
             let batch = Array(texts[batchStart..<min(texts.count, batchStart + Self.tokenizedBatch)])
-            let tokenized = ParallelMap.map(batch) { fields in SearchText.tokens(fields).map(Token.init) }
-            if batchStart == Self.tokenizedBatch {
-                // Room for as many new tokens a saying as the first batch had: a table that grows
-                // instead copies itself at each doubling into memory the system must hand over anew.
-                tokenEntries.reserveCapacity(tokenEntries.count * texts.count / batchStart)
+            let tokenized = ParallelMap.map(batch) { fields in
+                let tokens = SearchText.tokens(fields)
+                return (tokens, tokens.map(Fold.hash))
             }
-            for (offset, tokens) in tokenized.enumerated() {
-                let number = batchStart + offset
-                let saying = Int32(number)
-                for token in tokens {
-                    for unit in token.units where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
-                        if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = Int32(newEntry([unit])) }
-                        add(number, to: Int(unitEntries[Int(unit)]))
-                        let unitKey = Int(SearchText.unitKey(unit))
-                        guard unitSeen[unitKey] != saying else { continue }
-                        unitSeen[unitKey] = saying
-                        unitTotals[unitKey] += 1
-                        let key = SearchText.keyUnit(unit)
-                        if SearchText.isInitial(key) && singleInitials[Int(key - 0x3131)].last != saying {
-                            singleInitials[Int(key - 0x3131)].append(saying)
-                        }
-                    }
-                    guard token.units.count > 1 else { continue }
-                    let known: (entry: Int, pairs: Range<Int>)
-                    if let found = tokenEntries[token] {
-                        known = found
-                    } else {
-                        let units = token.units
-                        let start = pairsOfTokens.count
-                        for index in 0..<units.count - 1 {
-                            let first = SearchText.keyUnit(units[index])
-                            let second = SearchText.keyUnit(units[index + 1])
-                            let pair = UInt32(first) << 16 | UInt32(second)
-                            let pairNumber = pairNumbers[pair] ?? Int32(pairs.count)
-                            if pairNumber == pairs.count {
-                                pairNumbers[pair] = pairNumber
-                                pairs.append((pair, -1, 0, SearchText.isInitial(first) && SearchText.isInitial(second)))
-                            }
-                            if !pairsOfTokens[start...].contains(pairNumber) { pairsOfTokens.append(pairNumber) }
-                        }
-                        known = (newEntry(units), start..<pairsOfTokens.count)
-                        tokenEntries[token] = known
-                    }
-                    add(number, to: known.entry)
-                    for pairNumber in pairsOfTokens[known.pairs] where pairs[Int(pairNumber)].seen != saying {
-                        pairs[Int(pairNumber)].seen = saying
-                        pairs[Int(pairNumber)].total += 1
-                        if pairs[Int(pairNumber)].initials {
-                            let pair = pairs[Int(pairNumber)].pair
-                            initials[[UInt16(pair >> 16), UInt16(pair & 0xFFFF)], default: []].append(saying)
-                        }
-                    }
-                }
+            if batchStart == Self.tokenizedBatch {
+                // Room for as many new entries a saying as the first batch had: a table that grows
+                // copies itself at each doubling into memory the system must hand over anew.
+                fold.reserve(sayings: texts.count, after: batchStart)
+            }
+            for (offset, (tokens, hashes)) in tokenized.enumerated() {
+                fold.add(tokens, hashes: hashes, of: Int32(batchStart + offset))
             }
         }
-        for (unitKey, total) in unitTotals.enumerated() where total > 0 { unitCounts[UInt16(unitKey)] = total }
-        for entry in pairs { pairCounts[entry.pair] = entry.total }
-        for (offset, numbers) in singleInitials.enumerated() where !numbers.isEmpty {
+        (units, unitStarts) = (fold.units, fold.unitStarts)
+        (sayings, sayingStarts) = fold.postings(sayingCount: texts.count)
+        for (unitKey, total) in fold.unitTotals.enumerated() where total > 0 { unitCounts[UInt16(unitKey)] = total }
+        for pair in fold.pairs {
+            pairCounts[pair.pair] = pair.total
+            guard pair.initials >= 0 else { continue }
+            initials[[UInt16(pair.pair >> 16), UInt16(pair.pair & 0xFFFF)]] = fold.initialSayings[Int(pair.initials)]
+        }
+        for (offset, numbers) in fold.singleInitials.enumerated() where !numbers.isEmpty {
             initials[[0x3131 + UInt16(offset)]] = numbers
         }
     }
@@ -163,38 +129,181 @@ struct SearchIndex {
     /// Sayings cut into tokens at once.
     private static let tokenizedBatch = 4096
 
-    /// A token with its hash worked out where it is cut: the table of tokens met compares the
-    /// hashes before it reads any units.
-    private struct Token: Hashable {
-        let units: [UInt16]
-        let hash: Int
+    /// The sayings folded in one at a time, in order, into flat arrays: a saying's entries are
+    /// noted as it comes (`found`), and sorted into postings once all have.
+    private struct Fold {
+        var units: [UInt16] = []
+        var unitStarts: [Int32] = [0]
+        /// Each token's entry, by the token's hash: open addressing, linear probing, at most half
+        /// full. A slot holds an entry number, or -1.
+        private var slots = [Int32](repeating: -1, count: 1 << 12)
+        private var slotHashes = [UInt64](repeating: 0, count: 1 << 12)
+        private var tokensMet = 0
+        /// Each entry's key pairs (numbers in `pairs`), as a range of `pairsOfEntries`.
+        private var entryPairs: [Range<Int32>] = []
+        private var pairsOfEntries: [Int32] = []
+        /// The last saying counted for each entry, unit key and key pair: a saying counts once.
+        private var lastSaying: [Int32] = []
+        private var unitEntries = [Int32](repeating: -1, count: 1 << 16)
+        private var unitSeen = [Int32](repeating: -1, count: 1 << 16)
+        private(set) var unitTotals = [Int32](repeating: 0, count: 1 << 16)
+        /// Key pairs by number, a token's pairs worked out once, when it is first met; `initials`,
+        /// for a pair of initial consonants, the number of its list in `initialSayings`.
+        private var pairNumbers: [UInt32: Int32] = [:]
+        private(set) var pairs: [(pair: UInt32, seen: Int32, total: Int32, initials: Int32)] = []
+        private(set) var initialSayings: [[Int32]] = []
+        /// Initial consonants alone, by their offset from ㄱ (U+3131).
+        private(set) var singleInitials = [[Int32]](repeating: [], count: 30)
+        /// Each entry found in a saying for the first time, saying after saying; where each
+        /// saying's end.
+        private var found: [Int32] = []
+        private var foundEnds: [Int32] = []
 
-        init(_ units: [UInt16]) { (self.units, hash) = (units, units.hashValue) }
+        var entryCount: Int { unitStarts.count - 1 }
 
-        static func == (left: Token, right: Token) -> Bool { left.hash == right.hash && left.units == right.units }
+        /// FNV-1a over the units, its bits then mixed (MurmurHash3's finaliser) so that the low
+        /// ones a slot is picked by depend on every unit.
+        static func hash(_ token: ArraySlice<UInt16>) -> UInt64 {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for unit in token { hash = (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01B3 }
+            hash = (hash ^ hash >> 33) &* 0xFF51_AFD7_ED55_8CCD
+            hash = (hash ^ hash >> 33) &* 0xC4CE_B9FE_1A85_EC53
+            return hash ^ hash >> 33
+        }
 
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    }
+        /// Room for `sayings` as the first `folded` made: their entries and what they found.
+        mutating func reserve(sayings: Int, after folded: Int) {
+            let entries = entryCount * sayings / folded
+            units.reserveCapacity(units.count * sayings / folded)
+            unitStarts.reserveCapacity(entries + 1)
+            entryPairs.reserveCapacity(entries)
+            lastSaying.reserveCapacity(entries)
+            found.reserveCapacity(found.count * sayings / folded)
+            foundEnds.reserveCapacity(sayings)
+            while slots.count < tokensMet * sayings / folded * 2 { grow() }
+        }
 
-    private mutating func newEntry(_ text: [UInt16]) -> Int {
-        entries.append(text)
-        postings.append([])
-        return entries.count - 1
-    }
+        mutating func add(_ tokens: SearchText.Tokens, hashes: [UInt64], of saying: Int32) {
+            for (token, hash) in zip(tokens, hashes) {
+                for unit in token where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
+                    if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = newEntry(CollectionOfOne(unit)) }
+                    note(entry: unitEntries[Int(unit)], in: saying)
+                    let unitKey = Int(SearchText.unitKey(unit))
+                    guard unitSeen[unitKey] != saying else { continue }
+                    unitSeen[unitKey] = saying
+                    unitTotals[unitKey] += 1
+                    let key = SearchText.keyUnit(unit)
+                    if SearchText.isInitial(key) && singleInitials[Int(key - 0x3131)].last != saying {
+                        singleInitials[Int(key - 0x3131)].append(saying)
+                    }
+                }
+                guard token.count > 1 else { continue }
+                let entry = self.entry(of: token, hash: hash)
+                note(entry: entry, in: saying)
+                let entryPairs = entryPairs[Int(entry)]
+                for pairNumber in pairsOfEntries[Int(entryPairs.lowerBound)..<Int(entryPairs.upperBound)]
+                where pairs[Int(pairNumber)].seen != saying {
+                    pairs[Int(pairNumber)].seen = saying
+                    pairs[Int(pairNumber)].total += 1
+                    let initials = pairs[Int(pairNumber)].initials
+                    if initials >= 0 { initialSayings[Int(initials)].append(saying) }
+                }
+            }
+            foundEnds.append(Int32(found.count))
+        }
 
-    /// A saying's tokens are added in its turn, so a posting already ending with it has it.
-    private mutating func add(_ number: Int, to entry: Int) {
-        if postings[entry].last != Int32(number) { postings[entry].append(Int32(number)) }
+        private mutating func note(entry: Int32, in saying: Int32) {
+            guard lastSaying[Int(entry)] != saying else { return }
+            lastSaying[Int(entry)] = saying
+            found.append(entry)
+        }
+
+        /// The entry of a token of two units or more, made the first time it is met.
+        private mutating func entry(of token: ArraySlice<UInt16>, hash: UInt64) -> Int32 {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 {
+                let entry = Int(slots[slot])
+                if slotHashes[slot] == hash
+                    && units[Int(unitStarts[entry])..<Int(unitStarts[entry + 1])].elementsEqual(token)
+                {
+                    return Int32(entry)
+                }
+                slot = (slot + 1) & mask
+            }
+            let start = Int32(pairsOfEntries.count)
+            for index in token.startIndex..<token.endIndex - 1 {
+                let first = SearchText.keyUnit(token[index])
+                let second = SearchText.keyUnit(token[index + 1])
+                let pair = UInt32(first) << 16 | UInt32(second)
+                let pairNumber = pairNumbers[pair] ?? Int32(pairs.count)
+                if pairNumber == pairs.count {
+                    pairNumbers[pair] = pairNumber
+                    let initials = SearchText.isInitial(first) && SearchText.isInitial(second)
+                    pairs.append((pair, -1, 0, initials ? Int32(initialSayings.count) : -1))
+                    if initials { initialSayings.append([]) }
+                }
+                if !pairsOfEntries[Int(start)...].contains(pairNumber) { pairsOfEntries.append(pairNumber) }
+            }
+            let entry = newEntry(token)
+            entryPairs[Int(entry)] = start..<Int32(pairsOfEntries.count)
+            (slots[slot], slotHashes[slot]) = (entry, hash)
+            tokensMet += 1
+            if tokensMet * 2 > slots.count { grow() }
+            return entry
+        }
+
+        private mutating func newEntry(_ text: some Collection<UInt16>) -> Int32 {
+            units += text
+            unitStarts.append(Int32(units.count))
+            entryPairs.append(0..<0)
+            lastSaying.append(-1)
+            return Int32(entryCount - 1)
+        }
+
+        /// Twice the slots, each entry moved to the slot its hash picks among them.
+        private mutating func grow() {
+            let (oldSlots, oldHashes) = (slots, slotHashes)
+            slots = [Int32](repeating: -1, count: oldSlots.count * 2)
+            slotHashes = [UInt64](repeating: 0, count: oldSlots.count * 2)
+            let mask = slots.count - 1
+            for (entry, hash) in zip(oldSlots, oldHashes) where entry >= 0 {
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                while slots[slot] >= 0 { slot = (slot + 1) & mask }
+                (slots[slot], slotHashes[slot]) = (entry, hash)
+            }
+        }
+
+        /// The sayings of each entry in one array, entry after entry, each entry's ascending (a
+        /// counting sort of `found`, which lists them saying after saying).
+        func postings(sayingCount: Int) -> (sayings: [Int32], starts: [Int32]) {
+            var starts = [Int32](repeating: 0, count: entryCount + 1)
+            for entry in found { starts[Int(entry) + 1] += 1 }
+            for entry in 0..<entryCount { starts[entry + 1] += starts[entry] }
+            var next = starts
+            var sayings = [Int32](repeating: 0, count: found.count)
+            var foundStart = 0
+            for (saying, foundEnd) in foundEnds.enumerated() {
+                for entry in found[foundStart..<Int(foundEnd)] {
+                    sayings[Int(next[Int(entry)])] = Int32(saying)
+                    next[Int(entry)] += 1
+                }
+                foundStart = Int(foundEnd)
+            }
+            return (sayings, starts)
+        }
     }
 
     /// The bytes of each of `count` shards; empty for a shard with no entry.
     func shards(_ count: Int) -> [[UInt8]] {
         var shards = [[UInt8]](repeating: [], count: count)
-        for (entry, text) in entries.enumerated() {
-            var json = CompactJSON(capacity: text.count * 3 + postings[entry].count * 4 + 8)
+        var json = CompactJSON()
+        for number in 0..<entryCount {
+            let text = entry(number)
+            json.removeAll()
             json.string(String(decoding: text, as: UTF16.self))
             json.raw(":")
-            Self.write(postings[entry], of: sayingCount, to: &json)
+            Self.write(sayings(holding: number), of: sayingCount, to: &json)
             for shard in SearchText.shards(of: text, among: count) {
                 shards[shard].append(UInt8(ascii: shards[shard].isEmpty ? "{" : ","))
                 shards[shard] += json.bytes
@@ -274,7 +383,7 @@ struct SearchIndex {
     }
 
     /// The shorter of the two forms of a posting (see `SearchIndexStep`).
-    static func write(_ numbers: [Int32], of sayingCount: Int, to json: inout CompactJSON) {
+    static func write(_ numbers: some Collection<Int32>, of sayingCount: Int, to json: inout CompactJSON) {
         var listLength = 1
         var previous: Int32 = 0
         for number in numbers {

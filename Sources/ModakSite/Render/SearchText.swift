@@ -8,24 +8,38 @@
 enum SearchText {
     /// The tokens of `fields` in order (a token may come twice), as UTF-16 code units (the
     /// script's `charCodeAt` units).
-    static func tokens(_ fields: [String]) -> [[UInt16]] {
-        var tokens: [[UInt16]] = []
-        var current: [UInt16] = []
-        func endToken() {
-            if !current.isEmpty { tokens.append(current) }
-            current = []
-        }
+    static func tokens(_ fields: [String]) -> Tokens {
+        var tokens = Tokens()
         for field in fields {
             for scalar in field.unicodeScalars {
                 if isWhitespace(scalar) {
-                    endToken()
+                    tokens.endToken()
                 } else {
-                    appendLowercase(scalar, to: &current)
+                    appendLowercase(scalar, to: &tokens.units)
                 }
             }
-            endToken()
+            tokens.endToken()
         }
         return tokens
+    }
+
+    /// Tokens in one buffer of units (a saying's are cut and looked up by the thousand).
+    struct Tokens: RandomAccessCollection {
+        fileprivate(set) var units: [UInt16] = []
+        /// Where each token ends in `units`; the next one starts there.
+        private var ends: [Int] = []
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { ends.count }
+
+        subscript(position: Int) -> ArraySlice<UInt16> {
+            units[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
+        }
+
+        /// Ends the token the last units began, if any.
+        fileprivate mutating func endToken() {
+            if units.count > (ends.last ?? 0) { ends.append(units.count) }
+        }
     }
 
     /// ECMAScript's WhiteSpace and LineTerminator, what `\s` matches.
@@ -88,11 +102,11 @@ enum SearchText {
     /// The shards a token is filed in, of `shards`: one for each pair of neighbouring units' key
     /// units, since a query word of two or more units may be looked up by any of its pairs (every
     /// token matching it holds them all); a single unit, by its unit key.
-    static func shards(of token: [UInt16], among shards: Int) -> [Int] {
+    static func shards(of token: ArraySlice<UInt16>, among shards: Int) -> [Int] {
         let count = UInt32(shards)
-        guard token.count > 1 else { return [Int(ClientHash.of(CollectionOfOne(unitKey(token[0]))) % count)] }
+        guard token.count > 1 else { return [Int(ClientHash.of(CollectionOfOne(unitKey(token.first!))) % count)] }
         var found: [Int] = []
-        for index in 0..<token.count - 1 {
+        for index in token.startIndex..<token.endIndex - 1 {
             let shard = Int(
                 ClientHash.of(KeyPair(first: keyUnit(token[index]), second: keyUnit(token[index + 1]))) % count)
             if !found.contains(shard) { found.append(shard) }
