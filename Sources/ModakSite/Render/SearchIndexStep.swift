@@ -130,7 +130,8 @@ struct SearchIndex {
     private static let tokenizedBatch = 4096
 
     /// The sayings folded in one at a time, in order, into flat arrays: a saying's entries are
-    /// noted as it comes (`found`), and sorted into postings once all have.
+    /// noted as it comes (`found`), and sorted into postings once all have
+    /// (bench/README.md#decision-the-search-index-folded-into-flat-arrays).
     private struct Fold {
         var units: [UInt16] = []
         var unitStarts: [Int32] = [0]
