@@ -84,10 +84,12 @@ struct SearchIndex {
 
     var entryCount: Int { unitStarts.count - 1 }
 
+    /// The units of entry `number`.
     func entry(_ number: Int) -> ArraySlice<UInt16> {
         units[Int(unitStarts[number])..<Int(unitStarts[number + 1])]
     }
 
+    /// The sayings holding entry `number`, ascending.
     func sayings(holding number: Int) -> ArraySlice<Int32> {
         sayings[Int(sayingStarts[number])..<Int(sayingStarts[number + 1])]
     }
@@ -114,7 +116,7 @@ struct SearchIndex {
             }
         }
         (units, unitStarts) = (fold.units, fold.unitStarts)
-        (sayings, sayingStarts) = fold.postings(sayingCount: texts.count)
+        (sayings, sayingStarts) = fold.postings()
         for (unitKey, total) in fold.unitTotals.enumerated() where total > 0 { unitCounts[UInt16(unitKey)] = total }
         for pair in fold.pairs {
             pairCounts[pair.pair] = pair.total
@@ -277,7 +279,7 @@ struct SearchIndex {
 
         /// The sayings of each entry in one array, entry after entry, each entry's ascending (a
         /// counting sort of `found`, which lists them saying after saying).
-        func postings(sayingCount: Int) -> (sayings: [Int32], starts: [Int32]) {
+        func postings() -> (sayings: [Int32], starts: [Int32]) {
             var starts = [Int32](repeating: 0, count: entryCount + 1)
             for entry in found { starts[Int(entry) + 1] += 1 }
             for entry in 0..<entryCount { starts[entry + 1] += starts[entry] }
