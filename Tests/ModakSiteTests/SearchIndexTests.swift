@@ -63,6 +63,20 @@ import Testing
         #expect(entries["모닥불1"] == stride(from: 1, to: Int32(count), by: 3).map { $0 })
     }
 
+    /// No sayings, or sayings with no words: nothing filed, and `keys.json` still whole.
+    @Test func sayingsWithoutWordsFileNothing() throws {
+        for texts in [[], [[" ", ""], []]] as [[[String]]] {
+            let index = SearchIndex(texts: texts)
+            #expect(index.entryCount == 0)
+            let shards = index.shards(8), initials = index.initialFiles(8)
+            #expect(shards.allSatisfy(\.isEmpty) && initials.allSatisfy(\.isEmpty))
+            let keys = index.keys(
+                8, shardSizes: shards.map(\.count), initialSizes: initials.map(\.count), chunkBytes: 0, names: [:])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(keys)) as? [String: Any])
+            #expect((object["units"] as? [String: Any])?.isEmpty == true)
+        }
+    }
+
     @Test func aPostingIsTheShorterOfDifferencesAndABitmap() {
         func posting(_ numbers: [Int32], of count: Int) -> String {
             var json = CompactJSON()
