@@ -36,8 +36,8 @@ import Testing
     @Test func everyTokenAndUnitListsItsSayingsOnce() throws {
         let index = SearchIndex(texts: [["불 불꽃", "Fire", "Kim"], ["꽃", "fire fire", "Lee"]])
         func numbers(_ entry: String) -> [Int32]? {
-            (0..<index.entryCount).first { index.entry($0).elementsEqual(entry.utf16) }.map {
-                Array(index.sayings(holding: $0))
+            (0..<index.entries.count).first { index.entries[$0].elementsEqual(entry.utf16) }.map {
+                Array(index.postings[$0])
             }
         }
         #expect(numbers("fire") == [0, 1])
@@ -54,8 +54,8 @@ import Testing
         let count = 9000
         let index = SearchIndex(texts: (0..<count).map { ["w\($0) 모닥불\($0 % 3)", "shared"] })
         var entries: [String: [Int32]] = [:]
-        for number in 0..<index.entryCount {
-            entries[Self.text(index.entry(number))] = Array(index.sayings(holding: number))
+        for number in 0..<index.entries.count {
+            entries[Self.text(index.entries[number])] = Array(index.postings[number])
         }
         #expect(entries.count == count + 3 + 1 + Set("w0123456789모닥불sharedw".utf16).count)
         for number in [0, 4095, 4096, 8191, 8999] { #expect(entries["w\(number)"] == [Int32(number)]) }
@@ -67,7 +67,7 @@ import Testing
     @Test func sayingsWithoutWordsFileNothing() throws {
         for texts in [[], [[" ", ""], []]] as [[[String]]] {
             let index = SearchIndex(texts: texts)
-            #expect(index.entryCount == 0)
+            #expect(index.entries.count == 0)
             let shards = index.shards(8), initials = index.initialFiles(8)
             #expect(shards.allSatisfy(\.isEmpty) && initials.allSatisfy(\.isEmpty))
             let keys = index.keys(

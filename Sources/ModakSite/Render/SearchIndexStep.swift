@@ -67,13 +67,10 @@ struct SearchIndexStep: RenderStep {
 /// Every token and single unit of the sayings' texts with the sayings (their numbers) holding it,
 /// and how many sayings hold each unit key, key pair and initial consonants.
 struct SearchIndex {
-    /// Tokens of two units or more, and single units, in the order first met: entry `n` is
-    /// `units[unitStarts[n]..<unitStarts[n + 1]]`.
-    private var units: [UInt16] = []
-    private var unitStarts: [Int32] = [0]
-    /// The sayings holding entry `n`, ascending: `sayings[sayingStarts[n]..<sayingStarts[n + 1]]`.
-    private var sayings: [Int32] = []
-    private var sayingStarts: [Int32] = [0]
+    /// Tokens of two units or more, and single units, in the order first met.
+    private(set) var entries = FlatLists<UInt16>()
+    /// Ascending saying numbers, aligned with `entries`.
+    private(set) var postings = FlatLists<Int32>()
     /// By unit key (`SearchText.unitKey`): the sayings holding a unit of it.
     private(set) var unitCounts: [UInt16: Int32] = [:]
     /// By key pair (`first << 16 | second`): the sayings holding it within a token.
@@ -81,18 +78,6 @@ struct SearchIndex {
     /// One initial consonant or a pair of them (as key units): the sayings holding it, ascending.
     private(set) var initials: [[UInt16]: [Int32]] = [:]
     let sayingCount: Int
-
-    var entryCount: Int { unitStarts.count - 1 }
-
-    /// The units of entry `number`.
-    func entry(_ number: Int) -> ArraySlice<UInt16> {
-        units[Int(unitStarts[number])..<Int(unitStarts[number + 1])]
-    }
-
-    /// The sayings holding entry `number`, ascending.
-    func sayings(holding number: Int) -> ArraySlice<Int32> {
-        sayings[Int(sayingStarts[number])..<Int(sayingStarts[number + 1])]
-    }
 
     /// `texts`: the fields of each saying, oldest first.
     init(texts: [[String]]) {
@@ -115,8 +100,8 @@ struct SearchIndex {
                 fold.add(tokens, hashes: hashes, of: Int32(batchStart + offset))
             }
         }
-        (units, unitStarts) = (fold.units, fold.unitStarts)
-        (sayings, sayingStarts) = fold.postings()
+        entries = fold.entries
+        postings = fold.postings()
         for (unitKey, total) in fold.unitTotals.enumerated() where total > 0 { unitCounts[UInt16(unitKey)] = total }
         for pair in fold.pairs {
             pairCounts[pair.pair] = pair.total
@@ -135,8 +120,7 @@ struct SearchIndex {
     /// noted as it comes (`found`), and sorted into postings once all have
     /// (bench/README.md#decision-the-search-index-folded-into-flat-arrays).
     private struct Fold {
-        var units: [UInt16] = []
-        var unitStarts: [Int32] = [0]
+        private(set) var entries = FlatLists<UInt16>()
         /// Each token's entry, by the token's hash: open addressing, linear probing, at most half
         /// full. A slot holds an entry number, or -1.
         private var slots = [Int32](repeating: -1, count: 1 << 12)
@@ -162,8 +146,6 @@ struct SearchIndex {
         private var found: [Int32] = []
         private var foundEnds: [Int32] = []
 
-        var entryCount: Int { unitStarts.count - 1 }
-
         /// FNV-1a over the units, its bits then mixed (MurmurHash3's finaliser) so that the low
         /// ones a slot is picked by depend on every unit.
         static func hash(_ token: ArraySlice<UInt16>) -> UInt64 {
@@ -176,17 +158,16 @@ struct SearchIndex {
 
         /// Room for `sayings` as the first `folded` made: their entries and what they found.
         mutating func reserve(sayings: Int, after folded: Int) {
-            let entries = entryCount * sayings / folded
-            units.reserveCapacity(units.count * sayings / folded)
-            unitStarts.reserveCapacity(entries + 1)
-            entryPairs.reserveCapacity(entries)
-            lastSaying.reserveCapacity(entries)
+            let entryCount = entries.count * sayings / folded
+            entries.reserveCapacity(entryCount, elements: entries.elements.count * sayings / folded)
+            entryPairs.reserveCapacity(entryCount)
+            lastSaying.reserveCapacity(entryCount)
             found.reserveCapacity(found.count * sayings / folded)
             foundEnds.reserveCapacity(sayings)
             while slots.count < tokensMet * sayings / folded * 2 { grow() }
         }
 
-        mutating func add(_ tokens: SearchText.Tokens, hashes: [UInt64], of saying: Int32) {
+        mutating func add(_ tokens: FlatLists<UInt16>, hashes: [UInt64], of saying: Int32) {
             for (token, hash) in zip(tokens, hashes) {
                 for unit in token where !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit) {
                     if unitEntries[Int(unit)] < 0 { unitEntries[Int(unit)] = newEntry(CollectionOfOne(unit)) }
@@ -228,7 +209,7 @@ struct SearchIndex {
             while slots[slot] >= 0 {
                 let entry = Int(slots[slot])
                 if slotHashes[slot] == hash
-                    && units[Int(unitStarts[entry])..<Int(unitStarts[entry + 1])].elementsEqual(token)
+                    && entries[entry].elementsEqual(token)
                 {
                     return Int32(entry)
                 }
@@ -257,11 +238,10 @@ struct SearchIndex {
         }
 
         private mutating func newEntry(_ text: some Collection<UInt16>) -> Int32 {
-            units += text
-            unitStarts.append(Int32(units.count))
+            entries.append(text)
             entryPairs.append(0..<0)
             lastSaying.append(-1)
-            return Int32(entryCount - 1)
+            return Int32(entries.count - 1)
         }
 
         /// Twice the slots, each entry moved to the slot its hash picks among them.
@@ -279,10 +259,10 @@ struct SearchIndex {
 
         /// The sayings of each entry in one array, entry after entry, each entry's ascending (a
         /// counting sort of `found`, which lists them saying after saying).
-        func postings() -> (sayings: [Int32], starts: [Int32]) {
-            var starts = [Int32](repeating: 0, count: entryCount + 1)
+        func postings() -> FlatLists<Int32> {
+            var starts = [Int32](repeating: 0, count: entries.count + 1)
             for entry in found { starts[Int(entry) + 1] += 1 }
-            for entry in 0..<entryCount { starts[entry + 1] += starts[entry] }
+            for entry in 0..<entries.count { starts[entry + 1] += starts[entry] }
             var next = starts
             var sayings = [Int32](repeating: 0, count: found.count)
             var foundStart = 0
@@ -293,7 +273,7 @@ struct SearchIndex {
                 }
                 foundStart = Int(foundEnd)
             }
-            return (sayings, starts)
+            return FlatLists(elements: sayings, starts: starts)
         }
     }
 
@@ -301,12 +281,12 @@ struct SearchIndex {
     func shards(_ count: Int) -> [[UInt8]] {
         var shards = [[UInt8]](repeating: [], count: count)
         var json = CompactJSON()
-        for number in 0..<entryCount {
-            let text = entry(number)
+        for number in 0..<entries.count {
+            let text = entries[number]
             json.removeAll()
             json.string(String(decoding: text, as: UTF16.self))
             json.raw(":")
-            Self.write(sayings(holding: number), of: sayingCount, to: &json)
+            Self.write(postings[number], of: sayingCount, to: &json)
             for shard in SearchText.shards(of: text, among: count) {
                 shards[shard].append(UInt8(ascii: shards[shard].isEmpty ? "{" : ","))
                 shards[shard] += json.bytes

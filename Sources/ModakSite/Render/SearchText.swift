@@ -8,38 +8,24 @@
 enum SearchText {
     /// The tokens of `fields` in order (a token may come twice), as UTF-16 code units (the
     /// script's `charCodeAt` units).
-    static func tokens(_ fields: [String]) -> Tokens {
-        var tokens = Tokens()
+    static func tokens(_ fields: [String]) -> FlatLists<UInt16> {
+        var tokens = FlatLists<UInt16>()
+        var current: [UInt16] = []
+        func endToken() {
+            if !current.isEmpty { tokens.append(current) }
+            current.removeAll(keepingCapacity: true)
+        }
         for field in fields {
             for scalar in field.unicodeScalars {
                 if isWhitespace(scalar) {
-                    tokens.endToken()
+                    endToken()
                 } else {
-                    appendLowercase(scalar, to: &tokens.units)
+                    appendLowercase(scalar, to: &current)
                 }
             }
-            tokens.endToken()
+            endToken()
         }
         return tokens
-    }
-
-    /// Tokens in one buffer of units (a saying's are cut and looked up by the thousand).
-    struct Tokens: RandomAccessCollection {
-        fileprivate(set) var units: [UInt16] = []
-        /// Where each token ends in `units`; the next one starts there.
-        private var ends: [Int] = []
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { ends.count }
-
-        subscript(position: Int) -> ArraySlice<UInt16> {
-            units[(position == 0 ? 0 : ends[position - 1])..<ends[position]]
-        }
-
-        /// Ends the token the last units began, if any.
-        fileprivate mutating func endToken() {
-            if units.count > (ends.last ?? 0) { ends.append(units.count) }
-        }
     }
 
     /// ECMAScript's WhiteSpace and LineTerminator, what `\s` matches.
